@@ -1,0 +1,90 @@
+import fastifyCookie from "@fastify/cookie";
+import fastifyHelmet from "@fastify/helmet";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import { PRODUCT_NAME } from "@matchdesk/contract";
+import Fastify, { type FastifyInstance } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { Config } from "./config.js";
+import type { Database, Db } from "./db/client.js";
+import * as auth from "./modules/auth/routes.js";
+import { registerSessionHook } from "./modules/auth/sessions.js";
+import * as debug from "./modules/debug/routes.js";
+import * as health from "./modules/health/routes.js";
+import * as users from "./modules/users/routes.js";
+import { type RegisteredRoute, registerAccessControl } from "./platform/access.js";
+import { registerErrorHandling } from "./platform/errors.js";
+import { loggerOptions } from "./platform/logger.js";
+import { registerOriginCheck } from "./platform/origin.js";
+import { createRateLimiter, type RateLimiter } from "./platform/rate-limit.js";
+import { registerWebApp } from "./platform/web.js";
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  db: Db;
+  limiter: RateLimiter;
+};
+
+export type App = FastifyInstance & { registeredRoutes: RegisteredRoute[] };
+
+// Each domain adds one line here.
+const MODULES = [health, auth, users, debug];
+
+/** Builds the whole HTTP app on an open, migrated database. No side effects at import. */
+export async function buildApp(input: { config: Config; database: Database }): Promise<App> {
+  const { config, database } = input;
+  const deps: AppDeps = { config, database, db: database.db, limiter: createRateLimiter(database.db) };
+  const app = Fastify({
+    ...loggerOptions(config),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  const registeredRoutes: RegisteredRoute[] = [];
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'", "ws:", "wss:"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.isHttps ? [] : null,
+      },
+    },
+    hsts: config.isHttps,
+  });
+  await app.register(fastifyCookie);
+  registerOriginCheck(app, config.publicUrl);
+  registerSessionHook(app, { db: deps.db, isHttps: config.isHttps });
+  registerAccessControl(app, registeredRoutes);
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: "3.0.3",
+      info: { title: `${PRODUCT_NAME} API`, version: "0.1.0" },
+      components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: "sid" } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+
+  for (const module of MODULES) module.register(app, deps);
+
+  await registerWebApp(app, config.webDistDir);
+  await app.ready();
+  return Object.assign(app, { registeredRoutes }) as unknown as App;
+}

@@ -1,0 +1,48 @@
+import { Gender, Role, UserStatus } from "@matchdesk/contract";
+import { sql } from "drizzle-orm";
+import { type AnyPgColumn, boolean, index, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+// zod lists an enum's options as an array; Drizzle wants the non-empty tuple they are.
+const values = <T extends string>(options: readonly T[]) => options as [T, ...T[]];
+
+export const roleEnum = pgEnum("role", values(Role.options));
+export const userStatusEnum = pgEnum("user_status", values(UserStatus.options));
+export const genderEnum = pgEnum("gender", values(Gender.options));
+
+// SPEC 3 User. Balance, rating and subscription are derived by their own domains.
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash"),
+    firstName: text("first_name").notNull().default(""),
+    lastName: text("last_name").notNull().default(""),
+    phone: text("phone"),
+    gender: genderEnum("gender"),
+    role: roleEnum("role").notNull(),
+    status: userStatusEnum("status").notNull().default("active"),
+    isFreeClient: boolean("is_free_client").notNull().default(false),
+    inviteCode: text("invite_code").notNull(),
+    inviterId: text("inviter_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
+    website: text("website"),
+    isVerified: boolean("is_verified").notNull().default(false),
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    emailNotifications: boolean("email_notifications").notNull().default(true),
+    participatesInSearch: boolean("participates_in_search").notNull().default(false),
+    termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true }),
+    smId: text("sm_id"),
+    locale: text("locale").notNull().default("ru-RU"),
+    onboardingCompletedAt: timestamp("onboarding_completed_at", { withTimezone: true }),
+    isDemo: boolean("is_demo").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
+    uniqueIndex("users_invite_code_key").on(t.inviteCode),
+    uniqueIndex("users_sm_id_key").on(t.smId),
+    index("users_inviter_idx").on(t.inviterId, t.createdAt),
+    index("users_role_idx").on(t.role, t.createdAt),
+  ],
+);

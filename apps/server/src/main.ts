@@ -1,0 +1,52 @@
+import { buildApp } from "./app.js";
+import { ConfigError, loadConfig } from "./config.js";
+import { openConfiguredDatabase } from "./db/open.js";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "./seed/demo.js";
+
+async function main() {
+  const started = performance.now();
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const database = await openConfiguredDatabase(config);
+  await database.migrate();
+  const seeded = config.demoData ? await seedDemoData(database.db) : false;
+  const app = await buildApp({ config, database });
+  await app.listen({ port: config.port, host: config.host });
+
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const where = database.kind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL";
+  console.log(`\n  MatchDesk is running at ${config.publicUrl} (${where}, ready in ${seconds} s)`);
+  if (config.demoData) {
+    console.log(`${seeded ? "  Demo data created." : "  Demo data present."} Sign in at ${config.publicUrl}/login with:`);
+    console.log(`    admin       ${DEMO_ACCOUNTS.admin} / ${DEMO_PASSWORD}`);
+    console.log(`    matchmaker  ${DEMO_ACCOUNTS.matchmaker} / ${DEMO_PASSWORD}`);
+    console.log("  (DEMO_DATA=false starts without demo data.)\n");
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down");
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

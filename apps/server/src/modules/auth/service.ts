@@ -1,0 +1,37 @@
+import type { LoginBody } from "@matchdesk/contract";
+import { hash, verify } from "@node-rs/argon2";
+import type { Db } from "../../db/client.js";
+import { AppError } from "../../platform/errors.js";
+import { newToken } from "../../platform/ids.js";
+import type { RateLimiter } from "../../platform/rate-limit.js";
+import { findUserByEmail, type UserRow } from "../users/service.js";
+import { createSession } from "./sessions.js";
+
+const FAILURES_ALLOWED = 10;
+const FAILURE_WINDOW_MS = 15 * 60_000;
+// Verified against when the e-mail is unknown, so both cases take the same time.
+let dummyHash: Promise<string> | undefined;
+const getDummyHash = () => {
+  dummyHash ??= hash(newToken());
+  return dummyHash;
+};
+
+const invalidCredentials = () => new AppError("INVALID_CREDENTIALS", 401, "Invalid credentials");
+
+export async function login(
+  deps: { db: Db; limiter: RateLimiter },
+  input: LoginBody,
+  ip: string,
+): Promise<{ user: UserRow; token: string; expiresAt: Date }> {
+  const keys = [`login:ip:${ip}`, `login:account:${input.email}`];
+  await deps.limiter.assertUnder(keys, FAILURES_ALLOWED);
+  const user = await findUserByEmail(deps.db, input.email);
+  const isValid = await verify(user?.passwordHash ?? (await getDummyHash()), input.password).catch(() => false);
+  if (!user || !user.passwordHash || !isValid || user.status === "inactive") {
+    await deps.limiter.fail(keys, FAILURE_WINDOW_MS);
+    throw invalidCredentials();
+  }
+  await deps.limiter.reset(`login:account:${input.email}`);
+  const session = await createSession(deps.db, user.id);
+  return { user, ...session };
+}

@@ -1,0 +1,82 @@
+import { createHash } from "node:crypto";
+import { and, eq, gt, lt } from "drizzle-orm";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { Db } from "../../db/client.js";
+import { sessions, users } from "../../db/schema/index.js";
+import type { SessionUser } from "../../platform/access.js";
+import { newId, newToken } from "../../platform/ids.js";
+
+export const SESSION_COOKIE = "sid";
+const SESSION_DAYS = 30;
+const DAY_MS = 86_400_000;
+// Sliding expiry is renewed at most once an hour, so a busy user does not write on every request.
+const RENEW_AFTER_MS = 3_600_000;
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+export async function createSession(db: Db, userId: string): Promise<{ token: string; expiresAt: Date }> {
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + SESSION_DAYS * DAY_MS);
+  await db.insert(sessions).values({ id: newId(), tokenHash: hashToken(token), userId, expiresAt });
+  return { token, expiresAt };
+}
+
+export async function deleteSession(db: Db, sessionId: string) {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export async function deleteExpiredSessions(db: Db) {
+  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: Date, secure: boolean) {
+  reply.setCookie(SESSION_COOKIE, token, { path: "/", httpOnly: true, sameSite: "lax", secure, expires: expiresAt });
+}
+
+export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
+  reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure });
+}
+
+/** Loads `request.user` from the session cookie: one indexed join per request. */
+export function registerSessionHook(app: FastifyInstance, deps: { db: Db; isHttps: boolean }) {
+  app.decorateRequest("user", null);
+  app.addHook("onRequest", async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return;
+    const [row] = await deps.db
+      .select({
+        sessionId: sessions.id,
+        expiresAt: sessions.expiresAt,
+        lastSeenAt: sessions.lastSeenAt,
+        id: users.id,
+        role: users.role,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        locale: users.locale,
+        status: users.status,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())));
+    if (!row || row.status === "inactive") return;
+    const user: SessionUser = {
+      id: row.id,
+      role: row.role,
+      email: row.email,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      locale: row.locale,
+      sessionId: row.sessionId,
+    };
+    request.user = user;
+    if (Date.now() - row.lastSeenAt.getTime() > RENEW_AFTER_MS) {
+      const expiresAt = new Date(Date.now() + SESSION_DAYS * DAY_MS);
+      await deps.db
+        .update(sessions)
+        .set({ lastSeenAt: new Date(), expiresAt })
+        .where(eq(sessions.id, row.sessionId));
+      setSessionCookie(reply, token, expiresAt, deps.isHttps);
+    }
+  });
+}

@@ -1,0 +1,96 @@
+import type { Role, UserView } from "@matchdesk/contract";
+import { hash } from "@node-rs/argon2";
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { users } from "../../db/schema/index.js";
+import { AppError, notFound } from "../../platform/errors.js";
+import { newId, newToken } from "../../platform/ids.js";
+
+export type UserRow = typeof users.$inferSelect;
+
+export function toUserView(u: UserRow): UserView {
+  return {
+    id: u.id,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    phone: u.phone,
+    gender: u.gender,
+    role: u.role,
+    status: u.status,
+    isFreeClient: u.isFreeClient,
+    referralCode: u.inviteCode,
+    website: u.website,
+    isVerified: u.isVerified,
+    emailNotifications: u.emailNotifications,
+    participatesInSearch: u.participatesInSearch,
+    termsAccepted: u.termsAcceptedAt !== null,
+    smId: u.smId,
+    locale: u.locale === "en-US" ? "en-US" : "ru-RU",
+    isOnboardingComplete: u.role !== "INVITER" || u.onboardingCompletedAt !== null,
+    createdAt: u.createdAt.toISOString(),
+  };
+}
+
+export const hashPassword = (password: string) => hash(password);
+
+/** Invite codes are short enough to type from a card, long enough not to be guessed: 10 of 31 symbols. */
+export function newInviteCode(): string {
+  const alphabet = "23456789abcdefghjkmnpqrstuvwxyz";
+  return Array.from(newToken().slice(0, 10), (c) => alphabet[c.charCodeAt(0) % alphabet.length]).join("");
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  return row;
+}
+
+export async function getUser(db: Db, id: string): Promise<UserRow> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  if (!row) throw notFound("USER_NOT_FOUND", "User not found");
+  return row;
+}
+
+export type NewUser = {
+  email: string;
+  password?: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  inviterId?: string | null;
+  isDemo?: boolean;
+  locale?: "en-US" | "ru-RU";
+  termsAccepted?: boolean;
+  onboardingComplete?: boolean;
+  isVerified?: boolean;
+};
+
+export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
+  if (await findUserByEmail(db, input.email)) {
+    throw new AppError("EMAIL_TAKEN", 409, "A user with this e-mail already exists");
+  }
+  const now = new Date();
+  const [row] = await db
+    .insert(users)
+    .values({
+      id: newId(),
+      email: input.email.toLowerCase(),
+      passwordHash: input.password ? await hashPassword(input.password) : null,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      role: input.role,
+      inviteCode: newInviteCode(),
+      inviterId: input.inviterId ?? null,
+      isDemo: input.isDemo ?? false,
+      locale: input.locale ?? "ru-RU",
+      termsAcceptedAt: input.termsAccepted ? now : null,
+      onboardingCompletedAt: input.onboardingComplete ? now : null,
+      isVerified: input.isVerified ?? false,
+      verifiedAt: input.isVerified ? now : null,
+    })
+    .returning();
+  return row!;
+}

@@ -1,0 +1,59 @@
+import type { Role } from "@matchdesk/contract";
+import type { FastifyInstance, RouteOptions } from "fastify";
+import { AppError, unauthenticated } from "./errors.js";
+
+/** Who may call a route: everyone, or any signed-in user of the listed roles. Every route says. */
+export type Access = "public" | readonly Role[];
+
+/** The signed-in user as every request sees it; loaded by the session hook. */
+export type SessionUser = {
+  id: string;
+  role: Role;
+  email: string;
+  firstName: string;
+  lastName: string;
+  locale: string;
+  sessionId: string;
+};
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+}
+
+// Routes that plugins register themselves: the API docs and the web app's static files.
+const isPluginOwned = (url: string) => !url.startsWith("/api/") || url.startsWith("/api/docs");
+
+export type RegisteredRoute = { method: string; url: string; access: Access | undefined };
+
+/**
+ * Records every route with its declared access and checks each request against it, before the
+ * body is read. The session hook must be registered before this one (it sets `request.user`).
+ */
+export function registerAccessControl(app: FastifyInstance, routes: RegisteredRoute[]) {
+  app.addHook("onRoute", (route: RouteOptions) => {
+    const config = (route.config ?? {}) as { access?: Access };
+    if (!config.access && isPluginOwned(route.url)) {
+      route.config = { ...config, access: "public" };
+    }
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === "HEAD") continue;
+      routes.push({ method, url: route.url, access: (route.config as { access?: Access })?.access });
+    }
+  });
+
+  app.addHook("onRequest", async (request) => {
+    if (request.is404) return;
+    const access = request.routeOptions.config.access;
+    if (access === "public") return;
+    if (!access) throw new AppError("FORBIDDEN", 403, "This route declares no access");
+    const user = request.user;
+    if (!user) throw unauthenticated();
+    if (!access.includes(user.role)) throw new AppError("FORBIDDEN", 403, "You are not allowed to do this");
+  });
+}

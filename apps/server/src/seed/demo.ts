@@ -1,0 +1,43 @@
+import { count } from "drizzle-orm";
+import type { Db } from "../db/client.js";
+import { users } from "../db/schema/index.js";
+import { seedAdmin, seedClient, seedMatchmaker } from "./seed.js";
+
+export const DEMO_PASSWORD = "demo-password";
+export const DEMO_ACCOUNTS = {
+  admin: "admin@demo.matchdesk.test",
+  matchmaker: "anna@demo.matchdesk.test",
+} as const;
+
+const AGENCIES = [
+  { firstName: "Anna", lastName: "Volkova", agencyName: "Anna Volkova Matchmaking", login: "anna-volkova", city: "Moscow", country: "RU", email: DEMO_ACCOUNTS.matchmaker },
+  { firstName: "James", lastName: "Whitmore", agencyName: "Whitmore & Hart Introductions", login: "whitmore-hart", city: "London", country: "GB", email: "james@demo.matchdesk.test" },
+  { firstName: "Elena", lastName: "Sokolova", agencyName: "Сердце Невы", login: "serdtse-nevy", city: "Saint Petersburg", country: "RU", email: "elena@demo.matchdesk.test" },
+] as const;
+
+const CLIENTS = [
+  ["Olga", "Petrova"],
+  ["Dmitry", "Ivanov"],
+  ["Sophie", "Laurent"],
+  ["Michael", "Chen"],
+] as const;
+
+/** Demo data for the embedded setup: only into an empty database, every row marked `is_demo`. */
+export async function seedDemoData(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(users);
+  if ((row?.n ?? 0) > 0) return false;
+  await seedAdmin(db, { email: DEMO_ACCOUNTS.admin, password: DEMO_PASSWORD, firstName: "Alex", lastName: "Admin", isDemo: true });
+  for (const agency of AGENCIES) {
+    const matchmaker = await seedMatchmaker(db, { ...agency, password: DEMO_PASSWORD, isDemo: true });
+    for (const [firstName, lastName] of CLIENTS) {
+      await seedClient(db, matchmaker.id, {
+        firstName,
+        lastName,
+        email: `${firstName.toLowerCase()}.${agency.login}@demo.matchdesk.test`,
+        password: DEMO_PASSWORD,
+        isDemo: true,
+      });
+    }
+  }
+  return true;
+}

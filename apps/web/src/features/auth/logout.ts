@@ -1,0 +1,17 @@
+import { notifications } from "@mantine/notifications";
+import { api } from "../../app/api";
+import { queryClient } from "../../app/query-client";
+import { i18n } from "../../i18n/i18n";
+import { authStore } from "./auth-store";
+
+/** SPEC 4: local data goes first, so a failing server can never keep a user signed in here. */
+export async function logout(): Promise<void> {
+  authStore.clear();
+  queryClient.clear();
+  try {
+    await api("/api/auth/logout", { method: "POST", skipSessionExpiry: true });
+  } catch (error) {
+    console.error("Logout failed on the server; the local session is cleared anyway", error);
+  }
+  notifications.show({ color: "blue", message: i18n.t("notices.loggedOut") });
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { localeAreaOf, localeFor } from "./locale";
+
+describe("localeAreaOf", () => {
+  it("puts the app's pages in the app area", () => {
+    expect(localeAreaOf("/admin")).toBe("app");
+    expect(localeAreaOf("/admin/dashboard")).toBe("app");
+    expect(localeAreaOf("/onboarding")).toBe("app");
+    expect(localeAreaOf("/invited-users/42")).toBe("app");
+  });
+
+  it("puts everything else in the public area", () => {
+    expect(localeAreaOf("/")).toBe("public");
+    expect(localeAreaOf("/faq")).toBe("public");
+    expect(localeAreaOf("/login")).toBe("public");
+    expect(localeAreaOf("/administrator")).toBe("public");
+  });
+});
+
+describe("localeFor", () => {
+  const cookies = (values: Record<string, string>) => (name: string) => values[name];
+
+  it("defaults to en-US on public pages and ru-RU in the app", () => {
+    expect(localeFor("/", cookies({}))).toBe("en-US");
+    expect(localeFor("/admin/dashboard", cookies({}))).toBe("ru-RU");
+  });
+
+  it("reads each area's own cookie", () => {
+    const jar = cookies({ "public-locale": "ru-RU", locale: "en-US" });
+    expect(localeFor("/about", jar)).toBe("ru-RU");
+    expect(localeFor("/admin/dashboard", jar)).toBe("en-US");
+  });
+
+  it("ignores unknown values", () => {
+    expect(localeFor("/", cookies({ "public-locale": "de-DE" }))).toBe("en-US");
+  });
+});

@@ -1,0 +1,26 @@
+import { LOCALE_COOKIE, LOCALES, type Locale, PUBLIC_LOCALE_COOKIE } from "@matchdesk/contract";
+
+/** SPEC 3: the app's pages follow the `locale` cookie, every other page the `public-locale` cookie. */
+export type LocaleArea = "app" | "public";
+
+const APP_PATH_PREFIXES = ["/admin", "/onboarding", "/invited-users"] as const;
+
+export function localeAreaOf(pathname: string): LocaleArea {
+  const isApp = APP_PATH_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+  return isApp ? "app" : "public";
+}
+
+export function localeCookieOf(area: LocaleArea): typeof LOCALE_COOKIE | typeof PUBLIC_LOCALE_COOKIE {
+  return area === "app" ? LOCALE_COOKIE : PUBLIC_LOCALE_COOKIE;
+}
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
+}
+
+/** The locale a page opens in: its area's cookie when it holds a known locale, else the area's default. */
+export function localeFor(pathname: string, readCookie: (name: string) => string | undefined): Locale {
+  const cookie = localeCookieOf(localeAreaOf(pathname));
+  const value = readCookie(cookie.name);
+  return isLocale(value) ? value : cookie.fallback;
+}

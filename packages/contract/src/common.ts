@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { LIMITS } from "./constants.js";
+
+export const Id = z.string().min(1).max(64);
+
+export const PageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(20),
+});
+export type PageQuery = z.infer<typeof PageQuery>;
+
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+
+export const HealthView = z.object({ status: z.enum(["ok", "error"]), db: z.enum(["ok", "down"]) });
+export type HealthView = z.infer<typeof HealthView>;
+
+export const MemoryView = z.object({
+  rss: z.number(),
+  heapUsed: z.number(),
+  heapTotal: z.number(),
+  external: z.number(),
+  arrayBuffers: z.number(),
+  uptimeSeconds: z.number(),
+});
+export type MemoryView = z.infer<typeof MemoryView>;

@@ -1,0 +1,49 @@
+import type { SubscriptionTier } from "./enums.js";
+
+/** Working name of the product: rename it here. */
+export const PRODUCT_NAME = "MatchDesk";
+
+/** SPEC 9: credits one AI compatibility request costs, by the caller's subscription tier. */
+export const AI_MATCH_PRICE: Record<SubscriptionTier, number> = { regular: 150, silver: 100, gold: 60 };
+
+export const SUBSCRIPTION_DAYS = 30;
+export const DEFAULT_SUBSCRIPTION_TIER: SubscriptionTier = "silver";
+
+/**
+ * The plans the landing page sells (SPEC 2: Silver, Gold, Plus). Each grants a subscription tier
+ * and monthly AI credits. SPEC 9 gives 1,000 credits for Silver and 3,000 for Plus; Gold's
+ * figure and the prices are ours. Plus is Gold's AI price with Plus's larger credit allowance.
+ */
+export const PLANS = [
+  { id: "silver", tier: "silver", monthlyCredits: 1000, priceUsd: 49 },
+  { id: "gold", tier: "gold", monthlyCredits: 2000, priceUsd: 99 },
+  { id: "plus", tier: "gold", monthlyCredits: 3000, priceUsd: 149 },
+] as const satisfies ReadonlyArray<{ id: string; tier: SubscriptionTier; monthlyCredits: number; priceUsd: number }>;
+export type PlanId = (typeof PLANS)[number]["id"];
+
+/** SPEC 1 and 9: marketing facts. */
+export const ACADEMY_COURSE = { hours: 15, priceUsd: 1000 } as const;
+export const QUIZ_MINUTES = { min: 2, max: 3 } as const;
+export const LIKES_FOR_BETTER_MATCHING = 20;
+
+/** SPEC 9 limits. */
+export const LIMITS = {
+  photosPerProfile: 10,
+  certificatesPerProfile: 10,
+  certificateBytes: 10 * 1024 * 1024,
+  heightCm: { min: 100, max: 250 },
+  childrenCount: { min: 0, max: 20 },
+  passwordMinLength: 6,
+  rating: { min: 1, max: 5 },
+  descriptionPreviewChars: 160,
+  pageSizeMax: 100,
+} as const;
+
+/** SPEC 9 client-side image optimisation before upload. */
+export const IMAGE_OPTIMIZATION = {
+  maxBytes: 2 * 1024 * 1024,
+  maxSidePx: 1920,
+  quality: 0.9,
+} as const;
+
+export const NOTIFICATION_MS = 5000;

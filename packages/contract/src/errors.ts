@@ -1,0 +1,35 @@
+import { z } from "zod";
+
+/**
+ * Every stable error code the API answers with. The web app translates them by code
+ * (catalog key `errors.<CODE>`), so a new code needs both catalog entries too.
+ */
+export const ERROR_CODES = [
+  "VALIDATION_FAILED",
+  "MALFORMED_JSON",
+  "UNSUPPORTED_MEDIA_TYPE",
+  "PAYLOAD_TOO_LARGE",
+  "NOT_FOUND",
+  "ROUTE_NOT_FOUND",
+  "UNAUTHENTICATED",
+  "FORBIDDEN",
+  "CROSS_ORIGIN_REQUEST",
+  "RATE_LIMITED",
+  "CONFLICT",
+  "SERVICE_UNAVAILABLE",
+  "INTERNAL_ERROR",
+  "INVALID_CREDENTIALS",
+  "EMAIL_TAKEN",
+  "USER_NOT_FOUND",
+] as const;
+export const ErrorCode = z.enum(ERROR_CODES);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+/** The one error shape of API.md. `errors` only for field errors. */
+export const ErrorBody = z.object({
+  statusCode: z.number().int(),
+  code: z.string(),
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
