@@ -2,8 +2,8 @@ import { parseArgs } from "node:util";
 import { Email, Password } from "@matchdesk/contract";
 import { ConfigError, loadConfig } from "./config.js";
 import { openConfiguredDatabase } from "./db/open.js";
-import { AppError } from "./platform/errors.js";
 import { createUser } from "./modules/users/service.js";
+import { AppError } from "./platform/errors.js";
 
 const HELP = `Usage: npm run cli -- <command> [options]
 
@@ -44,7 +44,8 @@ async function createAdmin(args: string[]): Promise<number> {
     console.log(`Created admin ${user.email} (id ${user.id}). Sign in at /login.`);
     return 0;
   } catch (error) {
-    if (error instanceof AppError && error.code === "EMAIL_TAKEN") return fail(`--email: ${email.data} already has an account`);
+    if (error instanceof AppError && error.code === "EMAIL_TAKEN")
+      return fail(`--email: ${email.data} already has an account`);
     throw error;
   } finally {
     await database.close();

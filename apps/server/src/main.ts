@@ -25,7 +25,9 @@ async function main() {
   const where = database.kind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL";
   console.log(`\n  MatchDesk is running at ${config.publicUrl} (${where}, ready in ${seconds} s)`);
   if (config.demoData) {
-    console.log(`${seeded ? "  Demo data created." : "  Demo data present."} Sign in at ${config.publicUrl}/login with:`);
+    console.log(
+      `${seeded ? "  Demo data created." : "  Demo data present."} Sign in at ${config.publicUrl}/login with:`,
+    );
     console.log(`    admin       ${DEMO_ACCOUNTS.admin} / ${DEMO_PASSWORD}`);
     console.log(`    matchmaker  ${DEMO_ACCOUNTS.matchmaker} / ${DEMO_PASSWORD}`);
     console.log("  (DEMO_DATA=false starts without demo data.)\n");

@@ -10,7 +10,12 @@ export const PageQuery = z.object({
 export type PageQuery = z.infer<typeof PageQuery>;
 
 export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
 
 export const HealthView = z.object({ status: z.enum(["ok", "error"]), db: z.enum(["ok", "down"]) });
 export type HealthView = z.infer<typeof HealthView>;

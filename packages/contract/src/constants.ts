@@ -18,7 +18,12 @@ export const PLANS = [
   { id: "silver", tier: "silver", monthlyCredits: 1000, priceUsd: 49 },
   { id: "gold", tier: "gold", monthlyCredits: 2000, priceUsd: 99 },
   { id: "plus", tier: "gold", monthlyCredits: 3000, priceUsd: 149 },
-] as const satisfies ReadonlyArray<{ id: string; tier: SubscriptionTier; monthlyCredits: number; priceUsd: number }>;
+] as const satisfies ReadonlyArray<{
+  id: string;
+  tier: SubscriptionTier;
+  monthlyCredits: number;
+  priceUsd: number;
+}>;
 export type PlanId = (typeof PLANS)[number]["id"];
 
 /** SPEC 1 and 9: marketing facts. */

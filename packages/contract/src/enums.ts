@@ -4,7 +4,15 @@ import { z } from "zod";
 export const Role = z.enum(["ADMIN", "INVITER", "INVITEE"]);
 export type Role = z.infer<typeof Role>;
 
-export const UserStatus = z.enum(["active", "inactive", "verified", "unverified", "pending", "approved", "rejected"]);
+export const UserStatus = z.enum([
+  "active",
+  "inactive",
+  "verified",
+  "unverified",
+  "pending",
+  "approved",
+  "rejected",
+]);
 export type UserStatus = z.infer<typeof UserStatus>;
 
 export const Gender = z.enum(["MALE", "FEMALE"]);
@@ -20,7 +28,13 @@ export const IncomeLevel = z.enum([
   "OVER_100M",
 ]);
 export const MarriageStatus = z.enum(["NEVER_MARRIED", "MARRIED", "DIVORCED", "WIDOWED", "SEPARATED"]);
-export const RelationshipStatus = z.enum(["SINGLE", "IN_RELATIONSHIP", "MARRIED", "DIVORCED", "NEVER_MARRIED"]);
+export const RelationshipStatus = z.enum([
+  "SINGLE",
+  "IN_RELATIONSHIP",
+  "MARRIED",
+  "DIVORCED",
+  "NEVER_MARRIED",
+]);
 export const PreviousRelationships = z.enum(["NEVER_MARRIED", "DIVORCED", "SEPARATED", "WIDOWED"]);
 export const Faith = z.enum([
   "CHRISTIANITY",

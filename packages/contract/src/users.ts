@@ -3,7 +3,12 @@ import { LIMITS } from "./constants.js";
 import { Gender, Role, UserStatus } from "./enums.js";
 import { Locale } from "./i18n.js";
 
-export const Email = z.string().trim().toLowerCase().max(254).pipe(z.email({ message: "Invalid e-mail format" }));
+export const Email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email({ message: "Invalid e-mail format" }));
 export const Password = z
   .string()
   .min(LIMITS.passwordMinLength, { message: `Minimum length is ${LIMITS.passwordMinLength}` })

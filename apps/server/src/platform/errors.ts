@@ -21,14 +21,20 @@ export class AppError extends Error {
 
 export const notFound = (code: ErrorCode | (string & {}) = "NOT_FOUND", message = "Not found") =>
   new AppError(code, 404, message);
-export const forbidden = (message = "You are not allowed to do this") => new AppError("FORBIDDEN", 403, message);
+export const forbidden = (message = "You are not allowed to do this") =>
+  new AppError("FORBIDDEN", 403, message);
 export const unauthenticated = () => new AppError("UNAUTHENTICATED", 401, "User not authenticated");
-export const conflict = (code: ErrorCode | (string & {}), message: string) => new AppError(code, 409, message);
+export const conflict = (code: ErrorCode | (string & {}), message: string) =>
+  new AppError(code, 409, message);
 export const badRequest = (code: ErrorCode | (string & {}), message: string, fieldErrors?: FieldErrors) =>
   new AppError(code, 400, message, undefined, fieldErrors);
 
 const FASTIFY_CODES: Record<string, { status: number; code: ErrorCode; message: string }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: "MALFORMED_JSON", message: "The body is not valid JSON" },
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    code: "MALFORMED_JSON",
+    message: "The body is not valid JSON",
+  },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: "MALFORMED_JSON", message: "The JSON body is empty" },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: "MALFORMED_JSON", message: "Bad content length" },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
@@ -52,7 +58,10 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   503: "SERVICE_UNAVAILABLE",
 };
 
-function fieldErrorsOf(validation: { instancePath: string; message?: string }[], context?: string): FieldErrors {
+function fieldErrorsOf(
+  validation: { instancePath: string; message?: string }[],
+  context?: string,
+): FieldErrors {
   const out: FieldErrors = {};
   for (const issue of validation) {
     const path = issue.instancePath.replace(/^\//, "").replaceAll("/", ".");

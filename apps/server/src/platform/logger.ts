@@ -30,7 +30,14 @@ export function loggerOptions(config: Pick<Config, "logLevel" | "env">): Fastify
 
 /** Database errors quote the query's parameters (e-mails, names): keep only the message and stack. */
 function serializeError(error: Error & { code?: string; cause?: unknown }) {
-  const scrub = (text: string | undefined) => text?.replace(/\nparams:[^\n]*/g, "\nparams: [redacted]");
+  const scrub = (text: string | undefined) =>
+    (text ?? "").replace(/\nparams:[^\n]*/g, "\nparams: [redacted]");
   const cause = error.cause instanceof Error ? error.cause.message : undefined;
-  return { type: error.name, code: error.code, message: scrub(error.message), stack: scrub(error.stack), cause };
+  return {
+    type: error.name,
+    code: error.code,
+    message: scrub(error.message),
+    stack: scrub(error.stack),
+    cause,
+  };
 }

@@ -10,9 +10,33 @@ export const DEMO_ACCOUNTS = {
 } as const;
 
 const AGENCIES = [
-  { firstName: "Anna", lastName: "Volkova", agencyName: "Anna Volkova Matchmaking", login: "anna-volkova", city: "Moscow", country: "RU", email: DEMO_ACCOUNTS.matchmaker },
-  { firstName: "James", lastName: "Whitmore", agencyName: "Whitmore & Hart Introductions", login: "whitmore-hart", city: "London", country: "GB", email: "james@demo.matchdesk.test" },
-  { firstName: "Elena", lastName: "Sokolova", agencyName: "Сердце Невы", login: "serdtse-nevy", city: "Saint Petersburg", country: "RU", email: "elena@demo.matchdesk.test" },
+  {
+    firstName: "Anna",
+    lastName: "Volkova",
+    agencyName: "Anna Volkova Matchmaking",
+    login: "anna-volkova",
+    city: "Moscow",
+    country: "RU",
+    email: DEMO_ACCOUNTS.matchmaker,
+  },
+  {
+    firstName: "James",
+    lastName: "Whitmore",
+    agencyName: "Whitmore & Hart Introductions",
+    login: "whitmore-hart",
+    city: "London",
+    country: "GB",
+    email: "james@demo.matchdesk.test",
+  },
+  {
+    firstName: "Elena",
+    lastName: "Sokolova",
+    agencyName: "Сердце Невы",
+    login: "serdtse-nevy",
+    city: "Saint Petersburg",
+    country: "RU",
+    email: "elena@demo.matchdesk.test",
+  },
 ] as const;
 
 const CLIENTS = [
@@ -26,7 +50,13 @@ const CLIENTS = [
 export async function seedDemoData(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return false;
-  await seedAdmin(db, { email: DEMO_ACCOUNTS.admin, password: DEMO_PASSWORD, firstName: "Alex", lastName: "Admin", isDemo: true });
+  await seedAdmin(db, {
+    email: DEMO_ACCOUNTS.admin,
+    password: DEMO_PASSWORD,
+    firstName: "Alex",
+    lastName: "Admin",
+    isDemo: true,
+  });
   for (const agency of AGENCIES) {
     const matchmaker = await seedMatchmaker(db, { ...agency, password: DEMO_PASSWORD, isDemo: true });
     for (const [firstName, lastName] of CLIENTS) {

@@ -1,15 +1,21 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { agencyProfiles, users } from "../db/schema/index.js";
-import { newId } from "../platform/ids.js";
 import { createUser, type UserRow } from "../modules/users/service.js";
+import { newId } from "../platform/ids.js";
 
 // Typed seed helpers shared by the demo data, the API tests, the e2e tests and the benchmarks.
 
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${newId().slice(-4)}`;
 
-export type SeedOptions = { email?: string; password?: string; firstName?: string; lastName?: string; isDemo?: boolean };
+export type SeedOptions = {
+  email?: string;
+  password?: string;
+  firstName?: string;
+  lastName?: string;
+  isDemo?: boolean;
+};
 
 export async function seedAdmin(db: Db, o: SeedOptions = {}): Promise<UserRow> {
   return createUser(db, {
@@ -25,7 +31,13 @@ export async function seedAdmin(db: Db, o: SeedOptions = {}): Promise<UserRow> {
 
 export async function seedMatchmaker(
   db: Db,
-  o: SeedOptions & { agencyName?: string; login?: string; city?: string; country?: string; onboarded?: boolean } = {},
+  o: SeedOptions & {
+    agencyName?: string;
+    login?: string;
+    city?: string;
+    country?: string;
+    onboarded?: boolean;
+  } = {},
 ): Promise<UserRow> {
   const onboarded = o.onboarded ?? true;
   const user = await createUser(db, {

@@ -1,4 +1,4 @@
 export * from "./agencies.js";
 export * from "./auth.js";
-export * from "./users.js";
 export * from "./platform.js";
+export * from "./users.js";

@@ -1,6 +1,15 @@
 import { Gender, Role, UserStatus } from "@matchdesk/contract";
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, boolean, index, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 // zod lists an enum's options as an array; Drizzle wants the non-empty tuple they are.
 const values = <T extends string>(options: readonly T[]) => options as [T, ...T[]];

@@ -39,7 +39,11 @@ describe("[auth] password login and sessions", () => {
     ]) {
       const res = await t.app.inject({ method: "POST", url: "/api/auth/login", payload });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ statusCode: 401, code: "INVALID_CREDENTIALS", message: "Invalid credentials" });
+      expect(res.json()).toEqual({
+        statusCode: 401,
+        code: "INVALID_CREDENTIALS",
+        message: "Invalid credentials",
+      });
     }
   });
 

@@ -22,7 +22,10 @@ export function register(app: FastifyInstance, deps: AppDeps) {
 
   r.post(
     "/api/auth/login",
-    { config: { access: "public" }, schema: { tags: ["auth"], body: LoginBody, response: { 200: UserView } } },
+    {
+      config: { access: "public" },
+      schema: { tags: ["auth"], body: LoginBody, response: { 200: UserView } },
+    },
     async (request, reply) => {
       const { user, token, expiresAt } = await login(deps, request.body, request.ip);
       setSessionCookie(reply, token, expiresAt, secure);

@@ -26,8 +26,10 @@ export async function login(
   const keys = [`login:ip:${ip}`, `login:account:${input.email}`];
   await deps.limiter.assertUnder(keys, FAILURES_ALLOWED);
   const user = await findUserByEmail(deps.db, input.email);
-  const isValid = await verify(user?.passwordHash ?? (await getDummyHash()), input.password).catch(() => false);
-  if (!user || !user.passwordHash || !isValid || user.status === "inactive") {
+  const isValid = await verify(user?.passwordHash ?? (await getDummyHash()), input.password).catch(
+    () => false,
+  );
+  if (!user?.passwordHash || !isValid || user.status === "inactive") {
     await deps.limiter.fail(keys, FAILURE_WINDOW_MS);
     throw invalidCredentials();
   }

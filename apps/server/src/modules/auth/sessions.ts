@@ -30,7 +30,13 @@ export async function deleteExpiredSessions(db: Db) {
 }
 
 export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: Date, secure: boolean) {
-  reply.setCookie(SESSION_COOKIE, token, { path: "/", httpOnly: true, sameSite: "lax", secure, expires: expiresAt });
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure,
+    expires: expiresAt,
+  });
 }
 
 export function clearSessionCookie(reply: FastifyReply, secure: boolean) {

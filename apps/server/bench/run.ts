@@ -1,0 +1,214 @@
+// `npm run bench`: seeds a fresh database, starts the production server through `npm start`'s
+// script, and measures each scenario with autocannon next to the bare /api/health route.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import { chromium } from "playwright-core";
+import { openDatabase } from "../src/db/client.js";
+import { BARE, type BenchContext, type Request, SCENARIOS, type Scenario, seedBench } from "./scenarios.js";
+
+const root = fileURLToPath(new URL("../../..", import.meta.url));
+const port = Number(process.env.BENCH_PORT ?? 3200);
+const base = `http://127.0.0.1:${port}`;
+const duration = Number(process.env.BENCH_DURATION ?? 5);
+const only = process.env.BENCH_ONLY;
+
+type Figures = {
+  name: string;
+  p50: number;
+  p95: number;
+  rps: number;
+  errors: number;
+  ratio?: number;
+  verdict?: string;
+};
+
+function percentile(sorted: number[], p: number) {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+function startServer(dataDir: string, extraEnv: Record<string, string> = {}): ChildProcess {
+  return spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: base,
+      DATA_DIR: dataDir,
+      DEMO_DATA: "false",
+      LOG_LEVEL: "warn",
+      ...extraEnv,
+    },
+  });
+}
+
+async function waitHealthy(timeoutMs: number): Promise<number> {
+  const start = performance.now();
+  while (performance.now() - start < timeoutMs) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return performance.now() - start;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error("server did not become healthy");
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  child.kill("SIGTERM");
+  await new Promise((r) => child.once("exit", r));
+}
+
+async function signIn(email: string, password: string): Promise<string> {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`bench sign-in failed: ${res.status}`);
+  return res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("sid="))!
+    .split(";")[0]!;
+}
+
+async function measure(
+  scenario: Scenario,
+  ctx: BenchContext,
+  cookies: Map<string, string>,
+): Promise<Figures> {
+  const req: Request = scenario.request(ctx);
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (req.signedInAs) {
+    if (!cookies.has(req.signedInAs)) cookies.set(req.signedInAs, await signIn(req.signedInAs, ctx.password));
+    headers.cookie = cookies.get(req.signedInAs)!;
+  }
+  const latencies: number[] = [];
+  let errors = 0;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: `${base}${req.path}`,
+        method: req.method,
+        headers,
+        body: req.body === undefined ? undefined : JSON.stringify(req.body),
+        connections: scenario.connections ?? 10,
+        duration,
+      },
+      (error, res) => (error ? reject(error) : resolve(res)),
+    );
+    instance.on("response", (_client, statusCode, _bytes, responseTime) => {
+      latencies.push(responseTime);
+      if (statusCode >= 400) errors++;
+    });
+  });
+  latencies.sort((a, b) => a - b);
+  return {
+    name: scenario.name,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    rps: result.requests.average,
+    errors: Math.max(errors, result.non2xx) + result.errors,
+  };
+}
+
+/** Gzipped bytes of every script the landing page loads before it is idle. */
+async function landingJsGzipKb(): Promise<{ kb: number; files: number }> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  });
+  try {
+    const page = await browser.newPage();
+    const bodies: Promise<Buffer>[] = [];
+    page.on("response", (res) => {
+      if (res.request().resourceType() === "script") bodies.push(res.body());
+    });
+    await page.goto(`${base}/`, { waitUntil: "networkidle" });
+    const all = await Promise.all(bodies);
+    const bytes = all.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0);
+    return { kb: bytes / 1024, files: all.length };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function main() {
+  const work = mkdtempSync(path.join(tmpdir(), "matchdesk-bench-"));
+  const lines: string[] = [];
+  try {
+    // 1. First start on an empty database: builds if needed, migrates.
+    const firstDir = path.join(work, "first");
+    let server = startServer(firstDir);
+    const firstStartMs = await waitHealthy(600_000);
+    await stop(server);
+
+    // 2. Seed the bench database directly, then a cold start on it: `npm start` to healthy.
+    const dataDir = path.join(work, "data");
+    mkdirSync(dataDir, { recursive: true });
+    const database = await openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "db") });
+    await database.migrate();
+    const ctx = await seedBench(database.db);
+    await database.close();
+    server = startServer(dataDir);
+    const coldStartMs = await waitHealthy(60_000);
+
+    try {
+      const cookies = new Map<string, string>();
+      await measure(BARE, ctx, cookies); // warm-up
+      const bare = await measure(BARE, ctx, cookies);
+      const results: Figures[] = [bare];
+      for (const scenario of SCENARIOS) {
+        if (only && !scenario.name.includes(only)) continue;
+        const f = await measure(scenario, ctx, cookies);
+        f.ratio = f.rps / bare.rps;
+        const checks: string[] = [];
+        if (scenario.targetP95Ms !== undefined)
+          checks.push(f.p95 <= scenario.targetP95Ms ? "p95 ok" : `p95 OVER ${scenario.targetP95Ms} ms`);
+        if (scenario.targetRatio !== undefined)
+          checks.push(f.ratio >= scenario.targetRatio ? "ratio ok" : `ratio UNDER ${scenario.targetRatio}`);
+        f.verdict = checks.join(", ");
+        results.push(f);
+      }
+      const landing = await landingJsGzipKb();
+
+      lines.push(
+        `MatchDesk bench — ${new Date().toISOString()} — ${duration} s per scenario, PGlite, production build`,
+      );
+      lines.push("");
+      lines.push(
+        `${"scenario".padEnd(40)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"req/s".padStart(9)} ${"ratio".padStart(6)} ${"errors".padStart(7)}  target`,
+      );
+      for (const f of results) {
+        lines.push(
+          `${f.name.padEnd(40)} ${f.p50.toFixed(1).padStart(8)} ${f.p95.toFixed(1).padStart(8)} ${f.rps.toFixed(0).padStart(9)} ${(f.ratio ?? 1).toFixed(2).padStart(6)} ${String(f.errors).padStart(7)}  ${f.verdict ?? ""}`,
+        );
+      }
+      lines.push("");
+      lines.push(`first start, empty database (migrations): ${(firstStartMs / 1000).toFixed(2)} s`);
+      lines.push(
+        `cold start of npm start to healthy /api/health: ${(coldStartMs / 1000).toFixed(2)} s (target < 5 s) ${coldStartMs < 5000 ? "ok" : "OVER"}`,
+      );
+      lines.push(
+        `landing page initial JavaScript: ${landing.kb.toFixed(1)} KB gzipped in ${landing.files} files (target < 150 KB) ${landing.kb < 150 ? "ok" : "OVER"}`,
+      );
+      console.log(lines.join("\n"));
+      mkdirSync(path.join(root, ".bench"), { recursive: true });
+      writeFileSync(path.join(root, ".bench/last.txt"), `${lines.join("\n")}\n`);
+    } finally {
+      await stop(server);
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+await main();
