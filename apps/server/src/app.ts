@@ -7,14 +7,17 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config.js";
 import type { Database, Db } from "./db/client.js";
+import * as admin from "./modules/admin/routes.js";
 import * as auth from "./modules/auth/routes.js";
 import { registerSessionHook } from "./modules/auth/sessions.js";
 import * as debug from "./modules/debug/routes.js";
 import * as health from "./modules/health/routes.js";
+import * as invites from "./modules/invites/routes.js";
 import * as users from "./modules/users/routes.js";
 import { type RegisteredRoute, registerAccessControl } from "./platform/access.js";
 import { registerErrorHandling } from "./platform/errors.js";
 import { loggerOptions } from "./platform/logger.js";
+import { createMailer, type Mailer } from "./platform/mail.js";
 import { registerOriginCheck } from "./platform/origin.js";
 import { createRateLimiter, type RateLimiter } from "./platform/rate-limit.js";
 import { registerWebApp } from "./platform/web.js";
@@ -24,17 +27,17 @@ export type AppDeps = {
   database: Database;
   db: Db;
   limiter: RateLimiter;
+  mailer: Mailer;
 };
 
 export type App = FastifyInstance & { registeredRoutes: RegisteredRoute[] };
 
 // Each domain adds one line here.
-const MODULES = [health, auth, users, debug];
+const MODULES = [health, auth, users, invites, admin, debug];
 
 /** Builds the whole HTTP app on an open, migrated database. No side effects at import. */
 export async function buildApp(input: { config: Config; database: Database }): Promise<App> {
   const { config, database } = input;
-  const deps: AppDeps = { config, database, db: database.db, limiter: createRateLimiter(database.db) };
   const app = Fastify({
     ...loggerOptions(config),
     trustProxy: config.trustProxy,
@@ -42,6 +45,13 @@ export async function buildApp(input: { config: Config; database: Database }): P
     routerOptions: { ignoreTrailingSlash: true },
   });
   const registeredRoutes: RegisteredRoute[] = [];
+  const deps: AppDeps = {
+    config,
+    database,
+    db: database.db,
+    limiter: createRateLimiter(database.db),
+    mailer: createMailer({ db: database.db, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom }),
+  };
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

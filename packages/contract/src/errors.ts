@@ -21,6 +21,13 @@ export const ERROR_CODES = [
   "INVALID_CREDENTIALS",
   "EMAIL_TAKEN",
   "USER_NOT_FOUND",
+  "MAIL_FAILED",
+  "SIGNIN_LINK_EXPIRED",
+  "EMAIL_SIGNIN_MATCHMAKERS_ONLY",
+  "INVITE_NOT_FOUND",
+  "INVITE_TOKEN_INVALID",
+  "ALREADY_REGISTERED",
+  "NOTIFICATIONS_NOT_FOR_CLIENTS",
 ] as const;
 export const ErrorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCode>;

@@ -1,3 +1,5 @@
+export * from "./admin.js";
+export * from "./auth.js";
 export * from "./common.js";
 export * from "./constants.js";
 export * from "./enums.js";

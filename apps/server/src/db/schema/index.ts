@@ -1,4 +1,5 @@
 export * from "./agencies.js";
 export * from "./auth.js";
+export * from "./mail.js";
 export * from "./platform.js";
 export * from "./users.js";

@@ -1,0 +1,108 @@
+import type {
+  AdminUsersQuery,
+  AdminUserView,
+  CreateMatchmakerBody,
+  UpdateUserBody,
+} from "@matchdesk/contract";
+import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { agencyProfiles, users } from "../../db/schema/index.js";
+import type { SessionUser } from "../../platform/access.js";
+import { AppError } from "../../platform/errors.js";
+import type { Mailer } from "../../platform/mail.js";
+import type { RateLimiter } from "../../platform/rate-limit.js";
+import { sendSignInLink, WELCOME_LINK_TTL_MS } from "../auth/email-signin.js";
+import { createUser, getUser, toUserView, type UserRow } from "../users/service.js";
+
+type Deps = { db: Db; mailer: Pick<Mailer, "send">; limiter: RateLimiter; publicUrl: string };
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function toAdminView(row: UserRow, agencyName: string | null): AdminUserView {
+  return { ...toUserView(row), agencyName, inviterId: row.inviterId };
+}
+
+export async function listUsers(db: Db, query: AdminUsersQuery) {
+  const filters: SQL[] = [];
+  if (query.q) {
+    const like = `%${escapeLike(query.q)}%`;
+    filters.push(
+      or(
+        ilike(users.email, like),
+        ilike(users.firstName, like),
+        ilike(users.lastName, like),
+        ilike(agencyProfiles.agencyName, like),
+      )!,
+    );
+  }
+  if (query.role) filters.push(eq(users.role, query.role));
+  if (query.status) filters.push(eq(users.status, query.status));
+  if (query.verified !== undefined) filters.push(eq(users.isVerified, query.verified));
+  const where = filters.length ? and(...filters) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ user: users, agencyName: agencyProfiles.agencyName })
+      .from(users)
+      .leftJoin(agencyProfiles, eq(agencyProfiles.userId, users.id))
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db
+      .select({ n: count() })
+      .from(users)
+      .leftJoin(agencyProfiles, eq(agencyProfiles.userId, users.id))
+      .where(where),
+  ]);
+  return {
+    items: rows.map((r) => toAdminView(r.user, r.agencyName)),
+    total: total?.n ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** An admin creates a matchmaker, who gets a welcome e-mail with a sign-in link. */
+export async function createMatchmaker(deps: Deps, caller: SessionUser, body: CreateMatchmakerBody) {
+  const user = await createUser(deps.db, {
+    email: body.email,
+    firstName: body.firstName,
+    lastName: body.lastName,
+    role: "INVITER",
+    inviterId: caller.id,
+    locale: body.locale,
+  });
+  await sendSignInLink(deps, user, WELCOME_LINK_TTL_MS, "welcomeMatchmaker");
+  return toAdminView(user, null);
+}
+
+export async function updateUser(db: Db, userId: string, body: UpdateUserBody) {
+  const user = await getUser(db, userId);
+  if (body.emailNotifications !== undefined && user.role === "INVITEE") {
+    throw new AppError(
+      "NOTIFICATIONS_NOT_FOR_CLIENTS",
+      400,
+      "The e-mail notification setting is for matchmakers and admins only",
+    );
+  }
+  const now = new Date();
+  const [row] = await db
+    .update(users)
+    .set({
+      ...(body.status !== undefined && { status: body.status }),
+      ...(body.verified !== undefined && {
+        isVerified: body.verified,
+        verifiedAt: body.verified ? now : null,
+      }),
+      ...(body.participatesInSearch !== undefined && { participatesInSearch: body.participatesInSearch }),
+      ...(body.emailNotifications !== undefined && { emailNotifications: body.emailNotifications }),
+      updatedAt: now,
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  const [agency] = await db
+    .select({ agencyName: agencyProfiles.agencyName })
+    .from(agencyProfiles)
+    .where(eq(agencyProfiles.userId, userId));
+  return toAdminView(row!, agency?.agencyName ?? null);
+}

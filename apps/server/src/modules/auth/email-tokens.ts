@@ -1,0 +1,47 @@
+import { createHash } from "node:crypto";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { emailTokens } from "../../db/schema/index.js";
+import { newId, newToken } from "../../platform/ids.js";
+
+export type EmailTokenPurpose = (typeof emailTokens.$inferSelect)["purpose"];
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** Issues a one-time token for a user and purpose; earlier unused ones of that purpose stop working. */
+export async function issueEmailToken(db: Db, userId: string, purpose: EmailTokenPurpose, ttlMs: number) {
+  const token = newToken();
+  await db.transaction(async (tx) => {
+    await tx
+      .update(emailTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)),
+      );
+    await tx.insert(emailTokens).values({
+      id: newId(),
+      purpose,
+      tokenHash: hashToken(token),
+      userId,
+      expiresAt: new Date(Date.now() + ttlMs),
+    });
+  });
+  return token;
+}
+
+/** Uses a token once: answers its user, or undefined when unknown, expired, used or of another purpose. */
+export async function consumeEmailToken(db: Db, token: string, purpose: EmailTokenPurpose) {
+  const [row] = await db
+    .update(emailTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(emailTokens.tokenHash, hashToken(token)),
+        eq(emailTokens.purpose, purpose),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, new Date()),
+      ),
+    )
+    .returning({ userId: emailTokens.userId });
+  return row?.userId;
+}

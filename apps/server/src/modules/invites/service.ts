@@ -1,0 +1,168 @@
+import {
+  type CreateInviteBody,
+  type InviteView,
+  PRODUCT_NAME,
+  type RegisterBody,
+  type Role,
+} from "@matchdesk/contract";
+import { eq } from "drizzle-orm";
+import QRCode from "qrcode";
+import type { Db } from "../../db/client.js";
+import { users } from "../../db/schema/index.js";
+import type { SessionUser } from "../../platform/access.js";
+import { AppError, notFound } from "../../platform/errors.js";
+import type { Mailer } from "../../platform/mail.js";
+import { mailText } from "../../platform/mail-text.js";
+import type { RateLimiter } from "../../platform/rate-limit.js";
+import { getAgencyName } from "../agencies/service.js";
+import { consumeEmailToken, issueEmailToken } from "../auth/email-tokens.js";
+import { createSession } from "../auth/sessions.js";
+import { createUser, findUserByEmail, getUser, hashPassword, type UserRow } from "../users/service.js";
+
+const INVITE_TTL_MS = 14 * 86_400_000;
+
+type Deps = { db: Db; mailer: Pick<Mailer, "send">; limiter: RateLimiter; config: { publicUrl: string } };
+
+/** An admin's invite makes a matchmaker; a matchmaker's invite makes a client of theirs. */
+export function grantedRole(inviterRole: Role): "INVITER" | "INVITEE" | null {
+  if (inviterRole === "ADMIN") return "INVITER";
+  if (inviterRole === "INVITER") return "INVITEE";
+  return null;
+}
+
+const inviteNotFound = () => notFound("INVITE_NOT_FOUND", "This invite code is not valid");
+
+async function findInviter(db: Db, code: string): Promise<UserRow & { grants: "INVITER" | "INVITEE" }> {
+  const [inviter] = await db.select().from(users).where(eq(users.inviteCode, code.toLowerCase()));
+  const grants = inviter ? grantedRole(inviter.role) : null;
+  if (!inviter || !grants || inviter.status === "inactive") throw inviteNotFound();
+  return { ...inviter, grants };
+}
+
+export const registrationLink = (publicUrl: string, code: string, token?: string) =>
+  `${publicUrl}/app/register?invite=${encodeURIComponent(code)}${token ? `&token=${encodeURIComponent(token)}` : ""}`;
+
+export async function getInvite(
+  deps: Pick<Deps, "db" | "limiter">,
+  code: string,
+  ip: string,
+): Promise<InviteView> {
+  await deps.limiter.hit(`invite-lookup:ip:${ip}`, 60, 60_000);
+  const inviter = await findInviter(deps.db, code);
+  return {
+    code: inviter.inviteCode,
+    grantsRole: inviter.grants,
+    inviter: {
+      firstName: inviter.firstName,
+      lastName: inviter.lastName,
+      agencyName: await getAgencyName(deps.db, inviter.id),
+    },
+  };
+}
+
+export async function myInvite(deps: Pick<Deps, "db" | "config">, caller: SessionUser) {
+  const user = await getUser(deps.db, caller.id);
+  return { code: user.inviteCode, link: registrationLink(deps.config.publicUrl, user.inviteCode) };
+}
+
+export async function myInviteQr(
+  deps: Pick<Deps, "db" | "config">,
+  caller: SessionUser,
+  format: "png" | "svg",
+) {
+  const { link } = await myInvite(deps, caller);
+  if (format === "svg") return QRCode.toString(link, { type: "svg", margin: 2, errorCorrectionLevel: "M" });
+  return QRCode.toBuffer(link, { type: "png", width: 512, margin: 2, errorCorrectionLevel: "M" });
+}
+
+async function sendInvitation(deps: Deps, inviter: UserRow, invitee: UserRow) {
+  const token = await issueEmailToken(deps.db, invitee.id, "invite", INVITE_TTL_MS);
+  const agency = await getAgencyName(deps.db, inviter.id);
+  const mail = mailText(invitee.locale, "invitation", {
+    name: invitee.firstName,
+    inviter: agency ?? `${inviter.firstName} ${inviter.lastName}`.trim(),
+    link: registrationLink(deps.config.publicUrl, inviter.inviteCode, token),
+    product: PRODUCT_NAME,
+  });
+  await deps.mailer.send({ to: invitee.email, ...mail });
+}
+
+/** Creates the invited person's account (no password yet) and e-mails them the invitation. */
+export async function createInvite(
+  deps: Deps,
+  caller: SessionUser,
+  body: CreateInviteBody,
+): Promise<UserRow> {
+  await deps.limiter.hit(`invite-create:user:${caller.id}`, 200, 3_600_000);
+  const inviter = await getUser(deps.db, caller.id);
+  const role = grantedRole(inviter.role);
+  if (!role) throw new AppError("FORBIDDEN", 403, "You cannot invite anyone");
+  const invitee = await createUser(deps.db, {
+    email: body.email,
+    firstName: body.firstName,
+    lastName: body.lastName,
+    role,
+    inviterId: inviter.id,
+    locale: body.locale ?? (inviter.locale === "en-US" ? "en-US" : "ru-RU"),
+  });
+  await sendInvitation(deps, inviter, invitee);
+  return invitee;
+}
+
+export async function resendInvite(deps: Deps, caller: SessionUser, userId: string) {
+  const invitee = await getUser(deps.db, userId).catch(() => undefined);
+  const isOwner = invitee && (caller.role === "ADMIN" || invitee.inviterId === caller.id);
+  if (!invitee || !isOwner || !invitee.inviterId) throw notFound("USER_NOT_FOUND", "User not found");
+  if (invitee.passwordHash || invitee.termsAcceptedAt) {
+    throw new AppError("ALREADY_REGISTERED", 409, "This person has already registered");
+  }
+  await sendInvitation(deps, await getUser(deps.db, invitee.inviterId), invitee);
+}
+
+/**
+ * Registration through an invite code. A client whose matchmaker created the account claims it
+ * with the token from the invitation e-mail; anyone else gets a new account.
+ */
+export async function register(deps: Deps, body: RegisterBody, ip: string) {
+  await deps.limiter.hit(`register:ip:${ip}`, 20, 3_600_000);
+  const inviter = await findInviter(deps.db, body.inviteCode);
+  const existing = await findUserByEmail(deps.db, body.email);
+  let user: UserRow;
+  if (existing) {
+    const isPending =
+      !existing.passwordHash && !existing.termsAcceptedAt && existing.inviterId === inviter.id;
+    if (!isPending || !body.inviteToken) {
+      throw new AppError("EMAIL_TAKEN", 409, "A user with this e-mail already exists");
+    }
+    const owner = await consumeEmailToken(deps.db, body.inviteToken, "invite");
+    if (owner !== existing.id) {
+      throw new AppError("INVITE_TOKEN_INVALID", 410, "This invitation link has expired; ask for a new one");
+    }
+    const [claimed] = await deps.db
+      .update(users)
+      .set({
+        passwordHash: await hashPassword(body.password),
+        firstName: body.firstName,
+        lastName: body.lastName,
+        termsAcceptedAt: new Date(),
+        locale: body.locale ?? existing.locale,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, existing.id))
+      .returning();
+    user = claimed!;
+  } else {
+    user = await createUser(deps.db, {
+      email: body.email,
+      password: body.password,
+      firstName: body.firstName,
+      lastName: body.lastName,
+      role: inviter.grants,
+      inviterId: inviter.id,
+      termsAccepted: true,
+      locale: body.locale,
+    });
+  }
+  const session = await createSession(deps.db, user.id);
+  return { user, ...session };
+}

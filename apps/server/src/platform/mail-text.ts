@@ -1,0 +1,39 @@
+import type { Locale } from "@matchdesk/contract";
+
+type Template = (v: Record<string, string>) => { subject: string; text: string };
+type Catalog = { signInLink: Template; invitation: Template; welcomeMatchmaker: Template };
+
+// The e-mails people receive, in their language. Both catalogs have the same keys by type.
+const en: Catalog = {
+  signInLink: (v) => ({
+    subject: `Your ${v.product} sign-in link`,
+    text: `Hello ${v.name},\n\nOpen this link to sign in to ${v.product}. It works once and expires in 15 minutes:\n\n${v.link}\n\nIf you did not ask for it, ignore this e-mail.`,
+  }),
+  invitation: (v) => ({
+    subject: `${v.inviter} invites you to ${v.product}`,
+    text: `Hello ${v.name},\n\n${v.inviter} invites you to fill in your questionnaire on ${v.product}. Create your account here:\n\n${v.link}\n\nThe link is valid for 14 days.`,
+  }),
+  welcomeMatchmaker: (v) => ({
+    subject: `Welcome to ${v.product}`,
+    text: `Hello ${v.name},\n\nAn account for your agency has been created on ${v.product}. Open this link to sign in and finish setting up your agency. It works once and expires in 72 hours:\n\n${v.link}\n\nLater you can always ask for a new sign-in link on the sign-in page.`,
+  }),
+};
+
+const ru: Catalog = {
+  signInLink: (v) => ({
+    subject: `Ссылка для входа в ${v.product}`,
+    text: `Здравствуйте, ${v.name}!\n\nОткройте ссылку, чтобы войти в ${v.product}. Она действует один раз и 15 минут:\n\n${v.link}\n\nЕсли вы не запрашивали вход, просто проигнорируйте это письмо.`,
+  }),
+  invitation: (v) => ({
+    subject: `${v.inviter} приглашает вас в ${v.product}`,
+    text: `Здравствуйте, ${v.name}!\n\n${v.inviter} приглашает вас заполнить анкету в ${v.product}. Создайте учётную запись по ссылке:\n\n${v.link}\n\nСсылка действует 14 дней.`,
+  }),
+  welcomeMatchmaker: (v) => ({
+    subject: `Добро пожаловать в ${v.product}`,
+    text: `Здравствуйте, ${v.name}!\n\nДля вашего агентства создана учётная запись в ${v.product}. Откройте ссылку, чтобы войти и завершить настройку агентства. Она действует один раз и 72 часа:\n\n${v.link}\n\nНовую ссылку для входа всегда можно запросить на странице входа.`,
+  }),
+};
+
+export function mailText(locale: Locale | string, key: keyof Catalog, values: Record<string, string>) {
+  return (locale === "en-US" ? en : ru)[key](values);
+}

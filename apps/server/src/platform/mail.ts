@@ -1,0 +1,50 @@
+import type { FastifyBaseLogger } from "fastify";
+import nodemailer from "nodemailer";
+import type { Db } from "../db/client.js";
+import { outbox } from "../db/schema/index.js";
+import { AppError } from "./errors.js";
+import { newId } from "./ids.js";
+
+export type MailMessage = { to: string; subject: string; text: string };
+export type Mailer = { send(message: MailMessage): Promise<void> };
+
+/**
+ * SMTP through nodemailer when SMTP_URL is set. Without it (the embedded setup) mail lands in the
+ * outbox table and the log prints its text, links included, but never the address.
+ */
+export function createMailer(deps: {
+  db: Db;
+  log: FastifyBaseLogger;
+  smtpUrl: string | undefined;
+  from: string;
+}): Mailer {
+  if (deps.smtpUrl) {
+    const transport = nodemailer.createTransport(deps.smtpUrl);
+    return {
+      async send(message) {
+        try {
+          await transport.sendMail({
+            from: deps.from,
+            to: message.to,
+            subject: message.subject,
+            text: message.text,
+          });
+        } catch (error) {
+          deps.log.warn({ err: error }, "mail not sent");
+          throw new AppError("MAIL_FAILED", 503, "Failed to send e-mail");
+        }
+      },
+    };
+  }
+  return {
+    async send(message) {
+      await deps.db.insert(outbox).values({
+        id: newId(),
+        toAddress: message.to,
+        subject: message.subject,
+        body: message.text,
+      });
+      deps.log.info(`mail kept in the outbox (no SMTP_URL): "${message.subject}"\n${message.text}`);
+    },
+  };
+}

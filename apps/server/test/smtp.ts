@@ -1,0 +1,44 @@
+import type { AddressInfo } from "node:net";
+import { simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+export type ReceivedMail = { to: string[]; subject: string; text: string };
+
+/** A real SMTP server on loopback that keeps what it receives, for the mail tests. */
+export async function startSmtpServer() {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          received.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            subject: mail.subject ?? "",
+            text: mail.text ?? "",
+          });
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    /** The last mail to an address, waiting briefly for it to arrive. */
+    async lastTo(address: string): Promise<ReceivedMail> {
+      for (let i = 0; i < 50; i++) {
+        const mail = received.filter((m) => m.to.includes(address)).at(-1);
+        if (mail) return mail;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      throw new Error(`no mail to ${address}`);
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export const linkIn = (text: string) => /https?:\/\/\S+/.exec(text)?.[0] ?? "";

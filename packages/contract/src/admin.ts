@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { Name } from "./auth.js";
+import { PageQuery } from "./common.js";
+import { Role, UserStatus } from "./enums.js";
+import { Locale } from "./i18n.js";
+import { Email, UserView } from "./users.js";
+
+const BoolParam = z.enum(["true", "false"]).transform((v) => v === "true");
+
+export const AdminUsersQuery = PageQuery.extend({
+  q: z.string().trim().max(100).optional(),
+  role: Role.optional(),
+  status: UserStatus.optional(),
+  verified: BoolParam.optional(),
+});
+export type AdminUsersQuery = z.infer<typeof AdminUsersQuery>;
+
+export const AdminUserView = UserView.extend({
+  agencyName: z.string().nullable(),
+  inviterId: z.string().nullable(),
+});
+export type AdminUserView = z.infer<typeof AdminUserView>;
+
+export const CreateMatchmakerBody = z.object({
+  email: Email,
+  firstName: Name,
+  lastName: Name,
+  locale: Locale.optional(),
+});
+export type CreateMatchmakerBody = z.infer<typeof CreateMatchmakerBody>;
+
+export const UpdateUserBody = z
+  .object({
+    status: UserStatus.optional(),
+    verified: z.boolean().optional(),
+    participatesInSearch: z.boolean().optional(),
+    emailNotifications: z.boolean().optional(),
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: "Nothing to change" });
+export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
