@@ -8,7 +8,7 @@ import { buildTestApp, signIn, type TestApp } from "./app.js";
 type Actor = "anonymous" | "client" | "otherMatchmaker" | "owner" | "admin";
 const ACTORS: Actor[] = ["anonymous", "client", "otherMatchmaker", "owner", "admin"];
 type Fixture = { owner: UserRow; client: UserRow; pendingClient: UserRow };
-type Call = { url: string; payload?: unknown };
+type Call = { url: string; payload?: Record<string, unknown> };
 type Row = { call: (f: Fixture) => Call; expect: Record<Actor, number> };
 
 const all = (status: number): Record<Actor, number> => ({

@@ -50,7 +50,12 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
-    throw new ApiError(0, NETWORK_ERROR_CODE, undefined, cause instanceof Error ? cause.message : "Network error");
+    throw new ApiError(
+      0,
+      NETWORK_ERROR_CODE,
+      undefined,
+      cause instanceof Error ? cause.message : "Network error",
+    );
   }
 
   const parsed = await readBody(response);
@@ -77,7 +82,8 @@ async function readBody(response: Response): Promise<unknown> {
 export function toApiError(status: number, body: unknown): ApiError {
   const record = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : undefined;
   const code = typeof record?.code === "string" ? record.code : codeForStatus(status);
-  const message = typeof record?.message === "string" ? record.message : `Request failed with status ${status}`;
+  const message =
+    typeof record?.message === "string" ? record.message : `Request failed with status ${status}`;
   return new ApiError(status, code, body, message);
 }
 

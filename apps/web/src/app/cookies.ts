@@ -32,7 +32,11 @@ export function readCookie(name: string): string | undefined {
 }
 
 export function writeCookie(name: string, value: string, maxAgeDays: number): void {
-  document.cookie = serializeCookie(name, value, { maxAgeDays, isSecure: window.location.protocol === "https:" });
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox; serializeCookie escapes.
+  document.cookie = serializeCookie(name, value, {
+    maxAgeDays,
+    isSecure: window.location.protocol === "https:",
+  });
 }
 
 export function deleteCookie(name: string): void {

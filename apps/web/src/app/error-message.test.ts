@@ -16,12 +16,21 @@ const translator: Translator = {
 
 describe("errorMessage", () => {
   it("translates a known code", () => {
-    const error = toApiError(401, { statusCode: 401, code: "INVALID_CREDENTIALS", message: "Invalid credentials" });
+    const error = toApiError(401, {
+      statusCode: 401,
+      code: "INVALID_CREDENTIALS",
+      message: "Invalid credentials",
+    });
     expect(errorMessage(error, translator)).toBe("Invalid e-mail or password.");
   });
 
   it("passes the body's fields to the translation", () => {
-    const error = toApiError(402, { code: "INSUFFICIENT_CREDITS", message: "x", required: 150, available: 20 });
+    const error = toApiError(402, {
+      code: "INSUFFICIENT_CREDITS",
+      message: "x",
+      required: 150,
+      available: 20,
+    });
     expect(errorMessage(error, translator)).toBe("Need 150, have 20.");
   });
 
@@ -44,13 +53,17 @@ describe("errorMessage", () => {
   });
 
   it("reads constraint objects inside a message array", () => {
-    const error = toApiError(400, { message: [{ property: "age", constraints: { min: "age must be >= 18" } }] });
+    const error = toApiError(400, {
+      message: [{ property: "age", constraints: { min: "age must be >= 18" } }],
+    });
     expect(errorMessage(error, translator)).toBe("age must be >= 18");
   });
 
   it("falls back to the error's own message", () => {
     expect(errorMessage(new Error("Boom"), translator)).toBe("Boom");
-    expect(errorMessage(new ApiError(418, undefined, "teapot", "I'm a teapot"), translator)).toBe("I'm a teapot");
+    expect(errorMessage(new ApiError(418, undefined, "teapot", "I'm a teapot"), translator)).toBe(
+      "I'm a teapot",
+    );
   });
 
   it("falls back to the default for anything else", () => {

@@ -45,7 +45,8 @@ function constraintTexts(value: unknown): string[] {
   if (typeof value === "string") return value.trim() === "" ? [] : [value];
   if (Array.isArray(value)) return value.flatMap(constraintTexts);
   const record = asRecord(value);
-  if (record && asRecord(record.constraints)) return Object.values(record.constraints as object).flatMap(constraintTexts);
+  if (record && asRecord(record.constraints))
+    return Object.values(record.constraints as object).flatMap(constraintTexts);
   return [];
 }
 

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy } from "react";
+import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 
 export const CHUNK_RELOAD_FLAG = "matchdesk:chunk-reload";
 
@@ -28,10 +28,21 @@ export async function importWithReload<T>(
   }
 }
 
-/** React.lazy for a named export: `lazyPage(() => import("./FaqPage"), "FaqPage")`. */
-export function lazyPage<M, K extends keyof M>(importer: () => Promise<M>, name: K) {
-  return lazy(async () => {
-    const module = await importWithReload(importer, window.sessionStorage, () => window.location.reload());
-    return { default: module[name] as ComponentType };
-  });
+export type LazyPage<P extends object> = LazyExoticComponent<ComponentType<P>> & { preload: () => Promise<unknown> };
+
+/**
+ * React.lazy for a named export: `lazyPage(() => import("./FaqPage"), "FaqPage")`. `preload()` starts
+ * loading the chunk early (from a route loader) so it does not wait for the page to render.
+ */
+export function lazyPage<K extends string, P extends object>(
+  importer: () => Promise<Record<K, ComponentType<P>>>,
+  name: K,
+): LazyPage<P> {
+  let loading: Promise<Record<K, ComponentType<P>>> | undefined;
+  const load = () => {
+    loading ??= importWithReload(importer, window.sessionStorage, () => window.location.reload());
+    return loading;
+  };
+  const Page = lazy(async () => ({ default: (await load())[name] }));
+  return Object.assign(Page, { preload: load });
 }

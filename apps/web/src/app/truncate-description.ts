@@ -9,5 +9,10 @@ const ELLIPSIS = "…";
 export function truncateDescription(text: string, maxChars: number = LIMITS.descriptionPreviewChars): string {
   const chars = Array.from(text.trim());
   if (chars.length <= maxChars) return chars.join("");
-  return chars.slice(0, Math.max(0, maxChars - 1)).join("").trimEnd() + ELLIPSIS;
+  return (
+    chars
+      .slice(0, Math.max(0, maxChars - 1))
+      .join("")
+      .trimEnd() + ELLIPSIS
+  );
 }

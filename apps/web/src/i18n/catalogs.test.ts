@@ -18,7 +18,8 @@ function leafValues(node: unknown): unknown[] {
 }
 
 /** Plural forms differ by language (en: one/other, ru: one/few/many/other), so compare base keys. */
-const baseKeys = (catalog: unknown) => [...new Set(leafKeys(catalog).map((key) => key.replace(PLURAL_SUFFIX, "")))].sort();
+const baseKeys = (catalog: unknown) =>
+  [...new Set(leafKeys(catalog).map((key) => key.replace(PLURAL_SUFFIX, "")))].sort();
 
 describe("i18n catalogs", () => {
   it("have the same keys in en-US and ru-RU", () => {
@@ -40,7 +41,9 @@ describe("i18n catalogs", () => {
     for (const [locale, catalog] of Object.entries(catalogs)) {
       const keys = leafKeys(catalog);
       const categories = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
-      const plurals = new Set(keys.filter((key) => PLURAL_SUFFIX.test(key)).map((key) => key.replace(PLURAL_SUFFIX, "")));
+      const plurals = new Set(
+        keys.filter((key) => PLURAL_SUFFIX.test(key)).map((key) => key.replace(PLURAL_SUFFIX, "")),
+      );
       for (const base of plurals) {
         const missing = categories.filter((category) => !keys.includes(`${base}_${category}`));
         expect(missing, `${locale} ${base}`).toEqual([]);

@@ -2,17 +2,24 @@ import type { Locale } from "@matchdesk/contract";
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import { writeCookie } from "../app/cookies";
-import enUS from "./en-US.json";
+import { importWithReload } from "../app/lazy-page";
 import { type LocaleArea, localeCookieOf } from "./locale";
-import ruRU from "./ru-RU.json";
 
 export const i18n = i18next.createInstance();
 
+// Each catalog is its own chunk: a visitor downloads only the language they read.
+const CATALOGS: Record<Locale, () => Promise<{ default: Record<string, unknown> }>> = {
+  "en-US": () => import("./en-US.json"),
+  "ru-RU": () => import("./ru-RU.json"),
+};
+const loading = new Map<Locale, Promise<void>>();
+
 export function initI18n(locale: Locale): void {
   void i18n.use(initReactI18next).init({
-    resources: { "en-US": { translation: enUS }, "ru-RU": { translation: ruRU } },
+    resources: {},
+    partialBundledLanguages: true,
     lng: locale,
-    fallbackLng: "en-US",
+    fallbackLng: false,
     supportedLngs: ["en-US", "ru-RU"],
     initAsync: false,
     interpolation: { escapeValue: false },
@@ -24,9 +31,29 @@ export function initI18n(locale: Locale): void {
   });
 }
 
+function loadCatalog(locale: Locale): Promise<void> {
+  let promise = loading.get(locale);
+  if (!promise) {
+    promise = importWithReload(CATALOGS[locale], window.sessionStorage, () => window.location.reload()).then(
+      (catalog) => {
+        i18n.addResourceBundle(locale, "translation", catalog.default, true, true);
+      },
+    );
+    promise.catch(() => loading.delete(locale));
+    loading.set(locale, promise);
+  }
+  return promise;
+}
+
+/** Shows the app in `locale`, loading its catalog first when needed. */
+export async function switchLocale(locale: Locale): Promise<void> {
+  await loadCatalog(locale);
+  if (i18n.language !== locale) await i18n.changeLanguage(locale);
+}
+
 /** The language switch: changes the language in place and remembers it in the current area's cookie. */
-export function chooseLocale(locale: Locale, area: LocaleArea): void {
+export function chooseLocale(locale: Locale, area: LocaleArea): Promise<void> {
   const cookie = localeCookieOf(area);
   writeCookie(cookie.name, locale, cookie.maxAgeDays);
-  void i18n.changeLanguage(locale);
+  return switchLocale(locale);
 }

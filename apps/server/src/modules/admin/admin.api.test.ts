@@ -46,7 +46,7 @@ describe("[admin] users", () => {
 
   it("verifies, deactivates and includes in search; refuses notifications for a client", async () => {
     const [clara] = await t.database.db.select().from(users).where(eq(users.firstName, "Clara"));
-    const put = (payload: unknown) =>
+    const put = (payload: Record<string, unknown>) =>
       t.app.inject({ method: "PUT", url: `/api/admin/users/${clara!.id}`, headers: { cookie }, payload });
     const res = await put({ verified: true, participatesInSearch: true, status: "inactive" });
     expect(res.statusCode).toBe(200);

@@ -23,7 +23,11 @@ export function storeUser(user: AuthUser): void {
     // Storage can be full or disabled (private mode); the in-memory store still works.
   }
   const { id, email, firstName, lastName, role } = user;
-  writeCookie(APP_USER_COOKIE.name, JSON.stringify({ id, email, firstName, lastName, role }), APP_USER_COOKIE.maxAgeDays);
+  writeCookie(
+    APP_USER_COOKIE.name,
+    JSON.stringify({ id, email, firstName, lastName, role }),
+    APP_USER_COOKIE.maxAgeDays,
+  );
 }
 
 export function clearStoredUser(): void {

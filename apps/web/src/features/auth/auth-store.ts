@@ -1,9 +1,10 @@
 import { notifications } from "@mantine/notifications";
+import type { AuthStatusView } from "@matchdesk/contract";
 import { useSyncExternalStore } from "react";
 import { api } from "../../app/api";
 import { i18n } from "../../i18n/i18n";
 import { clearStoredUser, readStoredUser, storeUser } from "./auth-storage";
-import type { AuthStatus, AuthUser } from "./auth-user";
+import type { AuthUser } from "./auth-user";
 
 export type AuthState = {
   status: "idle" | "loading" | "success" | "error";
@@ -44,7 +45,7 @@ export const authStore = {
     pending ??= (async () => {
       setState({ ...state, status: "loading" });
       try {
-        const answer = await api<AuthStatus>("/api/auth/status");
+        const answer = await api<AuthStatusView>("/api/auth/status");
         const user = answer.authenticated ? answer.user : null;
         if (user) storeUser(user);
         else clearStoredUser();

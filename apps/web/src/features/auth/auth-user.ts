@@ -1,17 +1,9 @@
-import type { Role } from "@matchdesk/contract";
+import type { UserView } from "@matchdesk/contract";
 
-// The contract has no user view yet: these are the fields the web app reads from GET /api/auth/status.
-export type AuthUser = {
-  id: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  role: Role;
-};
+/** The signed-in user: the API's UserView, as GET /api/auth/status and POST /api/auth/login answer it. */
+export type AuthUser = UserView;
 
-export type AuthStatus = { authenticated: boolean; user: AuthUser | null };
-
-export function displayName(user: AuthUser): string {
+export function displayName(user: Pick<AuthUser, "firstName" | "lastName" | "email">): string {
   const name = [user.firstName, user.lastName].filter(Boolean).join(" ").trim();
   return name || user.email;
 }
