@@ -26,6 +26,10 @@ const Env = z.object({
     .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
     .optional(),
   MAIL_FROM: z.string().min(3).default("MatchDesk <no-reply@localhost>"),
+  OIDC_ISSUER: z.url().default("https://accounts.google.com"),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_NAME: z.string().min(1).default("Google"),
 });
 
 export type Config = {
@@ -42,6 +46,8 @@ export type Config = {
   webDistDir: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Sign-in through OpenID Connect; off until a client id and secret are set. */
+  oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -70,5 +76,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    oidc:
+      e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+        ? {
+            issuer: e.OIDC_ISSUER,
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            name: e.OIDC_NAME,
+          }
+        : undefined,
   };
 }

@@ -56,6 +56,13 @@ const MATRIX: Record<string, Row> = {
     }),
     expect: all(404),
   },
+  "GET /api/auth/methods": { call: () => ({ url: "/api/auth/methods" }), expect: all(200) },
+  // Without OIDC settings both answer 503 OIDC_NOT_CONFIGURED; oidc.api.test.ts covers the flow.
+  "GET /api/auth/oidc/start": { call: () => ({ url: "/api/auth/oidc/start" }), expect: all(503) },
+  "POST /api/auth/oidc/callback": {
+    call: () => ({ url: "/api/auth/oidc/callback", payload: { code: "c", state: "s" } }),
+    expect: all(503),
+  },
   "GET /api/users/me": { call: () => ({ url: "/api/users/me" }), expect: signedIn(200) },
   "GET /api/invites/me": { call: () => ({ url: "/api/invites/me" }), expect: matchmakers(200) },
   "GET /api/invites/me/qr.png": { call: () => ({ url: "/api/invites/me/qr.png" }), expect: matchmakers(200) },

@@ -51,3 +51,33 @@ export const CreateInviteBody = z.object({
   locale: Locale.optional(),
 });
 export type CreateInviteBody = z.infer<typeof CreateInviteBody>;
+
+/** A path inside this site to return to after sign-in: never another host. */
+export const RedirectPath = z
+  .string()
+  .max(2000)
+  .regex(/^\/(?![/\\])/, { message: "Must be a path on this site" });
+
+export const OidcStartQuery = z
+  .object({
+    redirect: RedirectPath.default("/admin/dashboard"),
+    invite: InviteCode.optional(),
+    termsAccepted: z.enum(["true", "false"]).optional(),
+  })
+  .refine((q) => !q.invite || q.termsAccepted === "true", {
+    message: "The terms must be accepted",
+    path: ["termsAccepted"],
+  });
+
+export const OidcCallbackBody = z.object({
+  code: z.string().min(1).max(2000),
+  state: z.string().min(1).max(500),
+  iss: z.string().max(500).optional(),
+});
+
+export const AuthMethodsView = z.object({
+  password: z.boolean(),
+  emailLink: z.boolean(),
+  oidc: z.object({ enabled: z.boolean(), name: z.string() }),
+});
+export type AuthMethodsView = z.infer<typeof AuthMethodsView>;

@@ -28,6 +28,11 @@ export const ERROR_CODES = [
   "INVITE_TOKEN_INVALID",
   "ALREADY_REGISTERED",
   "NOTIFICATIONS_NOT_FOR_CLIENTS",
+  "OIDC_NOT_CONFIGURED",
+  "OIDC_UNAVAILABLE",
+  "OIDC_FAILED",
+  "OIDC_EMAIL_UNVERIFIED",
+  "OIDC_NO_ACCOUNT",
 ] as const;
 export const ErrorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCode>;

@@ -43,3 +43,5 @@ export type AuthStatusView = z.infer<typeof AuthStatusView>;
 
 export const LoginBody = z.object({ email: Email, password: z.string().min(1).max(200) });
 export type LoginBody = z.infer<typeof LoginBody>;
+
+export const OidcCallbackView = z.object({ user: UserView, redirect: z.string() });

@@ -16,3 +16,13 @@ export const sessions = pgTable(
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
+
+// An OpenID Connect sign-in in flight: kept server-side so any instance can finish it.
+export const oidcStates = pgTable("oidc_states", {
+  stateHash: text("state_hash").primaryKey(),
+  nonce: text("nonce").notNull(),
+  codeVerifier: text("code_verifier").notNull(),
+  redirect: text("redirect").notNull(),
+  inviteCode: text("invite_code"),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});

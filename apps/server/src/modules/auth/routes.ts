@@ -1,9 +1,13 @@
 import {
   AcceptedView,
+  AuthMethodsView,
   AuthStatusView,
   EmailSignInRequestBody,
   EmailSignInVerifyBody,
   LoginBody,
+  OidcCallbackBody,
+  OidcCallbackView,
+  OidcStartQuery,
   RegisterBody,
   UserView,
 } from "@matchdesk/contract";
@@ -11,9 +15,10 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../app.js";
-import { register as registerUser } from "../invites/service.js";
+import { register as registerUser, registerWithProvider } from "../invites/service.js";
 import { getUser, toUserView } from "../users/service.js";
 import { requestSignInLink, verifySignInLink } from "./email-signin.js";
+import { finishOidc, OIDC_STATE_COOKIE, startOidc } from "./oidc.js";
 import { login } from "./service.js";
 import { clearSessionCookie, deleteSession, setSessionCookie } from "./sessions.js";
 
@@ -79,6 +84,60 @@ export function register(app: FastifyInstance, deps: AppDeps) {
       const { user, token, expiresAt } = await registerUser(deps, request.body, request.ip);
       setSessionCookie(reply, token, expiresAt, secure);
       return reply.status(201).send(toUserView(user));
+    },
+  );
+
+  r.get(
+    "/api/auth/methods",
+    { config: { access: "public" }, schema: { tags: ["auth"], response: { 200: AuthMethodsView } } },
+    async () => ({
+      password: true,
+      emailLink: true,
+      oidc: { enabled: deps.config.oidc !== undefined, name: deps.config.oidc?.name ?? "" },
+    }),
+  );
+
+  r.get(
+    "/api/auth/oidc/start",
+    { config: { access: "public" }, schema: { tags: ["auth"], querystring: OidcStartQuery } },
+    async (request, reply) => {
+      await deps.limiter.hit(`oidc-start:ip:${request.ip}`, 30, 60_000);
+      const { url, state } = await startOidc(deps, {
+        redirect: request.query.redirect,
+        inviteCode: request.query.invite,
+      });
+      reply.setCookie(OIDC_STATE_COOKIE, state, {
+        path: "/api/auth/oidc",
+        httpOnly: true,
+        sameSite: "lax",
+        secure,
+        maxAge: 600,
+      });
+      return reply.redirect(url, 302);
+    },
+  );
+
+  r.post(
+    "/api/auth/oidc/callback",
+    {
+      config: { access: "public" },
+      schema: { tags: ["auth"], body: OidcCallbackBody, response: { 200: OidcCallbackView } },
+    },
+    async (request, reply) => {
+      const cookieState = request.cookies[OIDC_STATE_COOKIE];
+      reply.clearCookie(OIDC_STATE_COOKIE, {
+        path: "/api/auth/oidc",
+        httpOnly: true,
+        sameSite: "lax",
+        secure,
+      });
+      const { user, redirect, token, expiresAt } = await finishOidc(
+        deps,
+        { ...request.body, cookieState },
+        (code, identity) => registerWithProvider(deps.db, code, identity),
+      );
+      setSessionCookie(reply, token, expiresAt, secure);
+      return { user: toUserView(user), redirect };
     },
   );
 

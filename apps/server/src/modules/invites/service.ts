@@ -166,3 +166,13 @@ export async function register(deps: Deps, body: RegisterBody, ip: string) {
   const session = await createSession(deps.db, user.id);
   return { user, ...session };
 }
+
+/** Registration through an external provider that confirmed the e-mail; terms were accepted before it started. */
+export async function registerWithProvider(
+  db: Db,
+  inviteCode: string,
+  identity: { email: string; firstName: string; lastName: string },
+): Promise<UserRow> {
+  const inviter = await findInviter(db, inviteCode);
+  return createUser(db, { ...identity, role: inviter.grants, inviterId: inviter.id, termsAccepted: true });
+}
