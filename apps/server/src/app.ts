@@ -1,5 +1,7 @@
+import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
+import fastifyMultipart from "@fastify/multipart";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import { PRODUCT_NAME } from "@matchdesk/contract";
@@ -11,8 +13,10 @@ import * as admin from "./modules/admin/routes.js";
 import * as auth from "./modules/auth/routes.js";
 import { registerSessionHook } from "./modules/auth/sessions.js";
 import * as debug from "./modules/debug/routes.js";
+import * as files from "./modules/files/routes.js";
 import * as health from "./modules/health/routes.js";
 import * as invites from "./modules/invites/routes.js";
+import * as profiles from "./modules/profiles/routes.js";
 import * as users from "./modules/users/routes.js";
 import { type RegisteredRoute, registerAccessControl } from "./platform/access.js";
 import { registerErrorHandling } from "./platform/errors.js";
@@ -20,6 +24,8 @@ import { loggerOptions } from "./platform/logger.js";
 import { createMailer, type Mailer } from "./platform/mail.js";
 import { registerOriginCheck } from "./platform/origin.js";
 import { createRateLimiter, type RateLimiter } from "./platform/rate-limit.js";
+import { createLocalStorage, type Storage } from "./platform/storage.js";
+import { MAX_UPLOAD_BYTES } from "./platform/uploads.js";
 import { registerWebApp } from "./platform/web.js";
 
 export type AppDeps = {
@@ -28,12 +34,13 @@ export type AppDeps = {
   db: Db;
   limiter: RateLimiter;
   mailer: Mailer;
+  storage: Storage;
 };
 
 export type App = FastifyInstance & { registeredRoutes: RegisteredRoute[] };
 
 // Each domain adds one line here.
-const MODULES = [health, auth, users, invites, admin, debug];
+const MODULES = [health, auth, users, invites, profiles, files, admin, debug];
 
 /** Builds the whole HTTP app on an open, migrated database. No side effects at import. */
 export async function buildApp(input: { config: Config; database: Database }): Promise<App> {
@@ -51,6 +58,7 @@ export async function buildApp(input: { config: Config; database: Database }): P
     db: database.db,
     limiter: createRateLimiter(database.db),
     mailer: createMailer({ db: database.db, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom }),
+    storage: createLocalStorage(path.join(config.dataDir, "files")),
   };
 
   app.setValidatorCompiler(validatorCompiler);
@@ -79,6 +87,9 @@ export async function buildApp(input: { config: Config; database: Database }): P
     hsts: config.isHttps,
   });
   await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 100, fields: 10, parts: 110, headerPairs: 100 },
+  });
   registerOriginCheck(app, config.publicUrl);
   registerSessionHook(app, { db: deps.db, isHttps: config.isHttps });
   registerAccessControl(app, registeredRoutes);

@@ -1,10 +1,13 @@
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import pg from "pg";
 import { type App, buildApp } from "../src/app.js";
 import { type Config, loadConfig } from "../src/config.js";
 import { type Database, openDatabase } from "../src/db/client.js";
 
-export type TestApp = { app: App; database: Database; close(): Promise<void> };
+export type TestApp = { app: App; database: Database; dataDir: string; close(): Promise<void> };
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database
@@ -44,13 +47,16 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 
 export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
-  const app = await buildApp({ config: testConfig(overrides), database });
+  const dataDir = mkdtempSync(path.join(tmpdir(), "matchdesk-test-"));
+  const app = await buildApp({ config: testConfig({ dataDir, ...overrides }), database });
   return {
     app,
     database,
+    dataDir,
     async close() {
       await app.close();
       await drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -2,14 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, type UserRow } from "../src/modules/users/service.js";
 import { seedAdmin, seedClient, seedMatchmaker } from "../src/seed/seed.js";
 import { buildTestApp, signIn, type TestApp } from "./app.js";
+import { jpegWithGps, multipart } from "./images.js";
 
 // Who gets what from every route. A route missing here fails the first test: each new route
 // must state its answer for the five kinds of caller.
 type Actor = "anonymous" | "client" | "otherMatchmaker" | "owner" | "admin";
 const ACTORS: Actor[] = ["anonymous", "client", "otherMatchmaker", "owner", "admin"];
-type Fixture = { owner: UserRow; client: UserRow; pendingClient: UserRow };
-type Call = { url: string; payload?: Record<string, unknown> };
-type Row = { call: (f: Fixture) => Call; expect: Record<Actor, number> };
+type Fixture = { owner: UserRow; client: UserRow; pendingClient: UserRow; clientPhotoId: string };
+type Call = { url: string; payload?: Record<string, unknown>; multipart?: true };
+/** `codes` pins the error code where a status alone could hide a wrong reason (404 for two causes). */
+type Row = {
+  call: (f: Fixture) => Call;
+  expect: Record<Actor, number>;
+  codes?: Partial<Record<Actor, string>>;
+};
 
 const all = (status: number): Record<Actor, number> => ({
   anonymous: status,
@@ -22,6 +28,10 @@ const signedIn = (status: number) => ({ ...all(status), anonymous: 401 });
 const matchmakers = (status: number) => ({ ...signedIn(status), client: 403 });
 const ownerOnly = (status: number) => ({ ...matchmakers(status), otherMatchmaker: 404 });
 const adminOnly = (status: number) => ({ ...all(403), anonymous: 401, admin: status });
+// The client's own profile: the client, their matchmaker and admins; another matchmaker gets 404.
+const clientProfile = (status: number) => ({ ...signedIn(status), otherMatchmaker: 404 });
+// An empty multipart form: allowed callers get 400 (no file), so nothing changes between actors.
+const emptyForm = (url: string): Call => ({ url, multipart: true });
 let n = 0;
 const fresh = () => `matrix-${n++}@example.test`;
 
@@ -90,6 +100,50 @@ const MATRIX: Record<string, Row> = {
     call: (f) => ({ url: `/api/admin/users/${f.client.id}`, payload: { verified: true } }),
     expect: adminOnly(200),
   },
+  "POST /api/profiles/me/complete-onboarding": {
+    call: () => ({
+      url: "/api/profiles/me/complete-onboarding",
+      payload: { agencyName: "Any", login: "any-login", termsAccepted: true },
+    }),
+    expect: { anonymous: 401, client: 403, otherMatchmaker: 409, owner: 409, admin: 403 },
+  },
+  "POST /api/profiles/me/avatar": { call: () => emptyForm("/api/profiles/me/avatar"), expect: signedIn(400) },
+  "POST /api/profiles/:id/avatar": {
+    call: (f) => emptyForm(`/api/profiles/${f.client.id}/avatar`),
+    expect: clientProfile(400),
+  },
+  "POST /api/profiles/me/gallery": {
+    call: () => emptyForm("/api/profiles/me/gallery"),
+    expect: signedIn(400),
+  },
+  "POST /api/profiles/:id/gallery": {
+    call: (f) => emptyForm(`/api/profiles/${f.client.id}/gallery`),
+    expect: clientProfile(400),
+  },
+  "PUT /api/profiles/:id/gallery/main": {
+    call: (f) => ({
+      url: `/api/profiles/${f.client.id}/gallery/main`,
+      payload: { photoId: f.clientPhotoId },
+    }),
+    expect: clientProfile(200),
+  },
+  "PUT /api/profiles/:id/gallery/batch-remove": {
+    call: (f) => ({
+      url: `/api/profiles/${f.client.id}/gallery/batch-remove`,
+      payload: { photoIds: ["no-such-photo"] },
+    }),
+    expect: { ...clientProfile(404), anonymous: 401 },
+    codes: {
+      client: "PHOTO_NOT_FOUND",
+      owner: "PHOTO_NOT_FOUND",
+      admin: "PHOTO_NOT_FOUND",
+      otherMatchmaker: "PROFILE_NOT_FOUND",
+    },
+  },
+  "GET /api/files/:folder/:name": {
+    call: () => ({ url: "/api/files/photos/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.webp" }),
+    expect: all(404),
+  },
   "GET /api/debug/memory": { call: () => ({ url: "/api/debug/memory" }), expect: matchmakers(200) },
 };
 
@@ -111,7 +165,14 @@ beforeAll(async () => {
     role: "INVITEE",
     inviterId: owner.id,
   });
-  fixture = { owner, client, pendingClient };
+  const form = multipart("photos", [{ name: "p.jpg", data: await jpegWithGps(64, 48) }]);
+  const uploaded = await t.app.inject({
+    method: "POST",
+    url: `/api/profiles/${client.id}/gallery`,
+    headers: { ...form.headers, cookie: (await signIn(t.app, owner.email)).cookie },
+    payload: form.payload,
+  });
+  fixture = { owner, client, pendingClient, clientPhotoId: uploaded.json().items[0].id };
   Object.assign(emails, {
     client: client.email,
     otherMatchmaker: other.email,
@@ -137,9 +198,18 @@ describe("[authorization] every route, every kind of caller", () => {
       for (const actor of ACTORS) {
         const headers: Record<string, string> = {};
         if (actor !== "anonymous") headers.cookie = (await signIn(t.app, emails[actor]!)).cookie;
-        const { url, payload } = row.call(fixture);
-        const res = await t.app.inject({ method, url, headers, ...(payload !== undefined && { payload }) });
+        const call = row.call(fixture);
+        const form = call.multipart ? multipart("photos", []) : undefined;
+        const res = await t.app.inject({
+          method,
+          url: call.url,
+          headers: { ...headers, ...form?.headers },
+          ...(form && { payload: form.payload }),
+          ...(call.payload !== undefined && { payload: call.payload }),
+        });
         got[actor] = res.statusCode;
+        const code = row.codes?.[actor];
+        if (code) expect(res.json().code, `${route} as ${actor}`).toBe(code);
       }
       expect(got).toEqual(row.expect);
     });

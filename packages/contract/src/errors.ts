@@ -33,6 +33,18 @@ export const ERROR_CODES = [
   "OIDC_FAILED",
   "OIDC_EMAIL_UNVERIFIED",
   "OIDC_NO_ACCOUNT",
+  "FILE_NOT_IMAGE",
+  "IMAGE_OPTIMIZE_FAILED",
+  "IMAGE_TOO_LARGE",
+  "FILE_TOO_LARGE",
+  "PHOTO_LIMIT_EXCEEDED",
+  "PHOTO_NOT_FOUND",
+  "PROFILE_NOT_FOUND",
+  "ONBOARDING_UNAVAILABLE",
+  "AGENCY_LOGIN_TAKEN",
+  "AVATAR_REQUIRED",
+  "PHOTO_REQUIRED",
+  "FILE_NOT_FOUND",
 ] as const;
 export const ErrorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCode>;

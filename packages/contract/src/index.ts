@@ -5,4 +5,5 @@ export * from "./constants.js";
 export * from "./enums.js";
 export * from "./errors.js";
 export * from "./i18n.js";
+export * from "./media.js";
 export * from "./users.js";

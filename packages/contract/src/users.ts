@@ -34,6 +34,7 @@ export const UserView = z.object({
   smId: z.string().nullable(),
   locale: Locale,
   isOnboardingComplete: z.boolean(),
+  avatarUrl: z.string().nullable(),
   createdAt: z.iso.datetime(),
 });
 export type UserView = z.infer<typeof UserView>;

@@ -43,6 +43,8 @@ export const users = pgTable(
     smId: text("sm_id"),
     locale: text("locale").notNull().default("ru-RU"),
     onboardingCompletedAt: timestamp("onboarding_completed_at", { withTimezone: true }),
+    avatarKey: text("avatar_key"),
+    avatarThumbKey: text("avatar_thumb_key"),
     isDemo: boolean("is_demo").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

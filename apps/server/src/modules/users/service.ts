@@ -5,6 +5,7 @@ import type { Db } from "../../db/client.js";
 import { users } from "../../db/schema/index.js";
 import { AppError, notFound } from "../../platform/errors.js";
 import { newId, newToken } from "../../platform/ids.js";
+import { fileUrl } from "../../platform/storage.js";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -28,6 +29,7 @@ export function toUserView(u: UserRow): UserView {
     smId: u.smId,
     locale: u.locale === "en-US" ? "en-US" : "ru-RU",
     isOnboardingComplete: u.role !== "INVITER" || u.onboardingCompletedAt !== null,
+    avatarUrl: u.avatarKey ? fileUrl(u.avatarKey) : null,
     createdAt: u.createdAt.toISOString(),
   };
 }

@@ -1,0 +1,25 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { users } from "./users.js";
+
+// Gallery photos of a profile (a client's anketa or a matchmaker's agency), re-encoded by the server.
+export const photos = pgTable(
+  "photos",
+  {
+    id: text("id").primaryKey(),
+    profileUserId: text("profile_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    storageKey: text("storage_key").notNull(),
+    thumbKey: text("thumb_key").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    bytes: integer("bytes").notNull(),
+    isMain: boolean("is_main").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("photos_profile_idx").on(t.profileUserId, t.createdAt),
+    check("photos_size_positive", sql`${t.width} > 0 and ${t.height} > 0`),
+  ],
+);

@@ -1,0 +1,198 @@
+import { LIMITS, type PhotoView } from "@matchdesk/contract";
+import { and, asc, count, eq, inArray } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import type { Db } from "../../db/client.js";
+import { photos, users } from "../../db/schema/index.js";
+import type { SessionUser } from "../../platform/access.js";
+import { AppError, badRequest, notFound } from "../../platform/errors.js";
+import { newId } from "../../platform/ids.js";
+import { type ProcessedImage, processImage } from "../../platform/images.js";
+import { fileUrl, newFileKey, type Storage } from "../../platform/storage.js";
+import { receiveFiles } from "../../platform/uploads.js";
+import { getUser } from "../users/service.js";
+
+type Deps = { db: Db; storage: Storage };
+type PhotoRow = typeof photos.$inferSelect;
+
+const toPhotoView = (p: PhotoRow): PhotoView => ({
+  id: p.id,
+  url: fileUrl(p.storageKey),
+  thumbUrl: fileUrl(p.thumbKey),
+  width: p.width,
+  height: p.height,
+  isMain: p.isMain,
+});
+
+/**
+ * Whose profile the caller may change: their own, a client they invited, or anyone's for an admin.
+ * Anything else is answered as not found, so ids cannot be probed.
+ */
+export async function assertCanEditProfile(db: Db, caller: SessionUser, profileUserId: string) {
+  const target = await getUser(db, profileUserId).catch(() => undefined);
+  const isAllowed =
+    target &&
+    (target.id === caller.id ||
+      caller.role === "ADMIN" ||
+      (caller.role === "INVITER" && target.inviterId === caller.id && target.role === "INVITEE"));
+  if (!target || !isAllowed) throw notFound("PROFILE_NOT_FOUND", "Profile not found");
+  return target;
+}
+
+/** Stores processed images; if any write fails, what was written is removed again. */
+async function storeAll(storage: Storage, images: ProcessedImage[]) {
+  const written: string[] = [];
+  try {
+    const keys = [];
+    for (const image of images) {
+      const main = newFileKey("photos", "webp");
+      const thumb = newFileKey("thumbs", "webp");
+      await storage.put(main, image.main.data);
+      written.push(main);
+      await storage.put(thumb, image.thumb.data);
+      written.push(thumb);
+      keys.push({ main, thumb, image });
+    }
+    return { keys, written };
+  } catch (error) {
+    await storage.delete(written);
+    throw error;
+  }
+}
+
+export async function listPhotos(db: Db, profileUserId: string): Promise<PhotoView[]> {
+  const rows = await db
+    .select()
+    .from(photos)
+    .where(eq(photos.profileUserId, profileUserId))
+    .orderBy(asc(photos.createdAt), asc(photos.id));
+  return rows.map(toPhotoView);
+}
+
+export async function uploadPhotos(
+  deps: Deps,
+  caller: SessionUser,
+  profileUserId: string,
+  request: FastifyRequest,
+) {
+  await assertCanEditProfile(deps.db, caller, profileUserId);
+  const [existing] = await deps.db
+    .select({ n: count() })
+    .from(photos)
+    .where(eq(photos.profileUserId, profileUserId));
+  const current = existing?.n ?? 0;
+  const remaining = Math.max(0, LIMITS.photosPerProfile - current);
+  const { accepted, selected } = await receiveFiles(request, "photos", remaining, (file) =>
+    processImage(file.data, file.fileName),
+  );
+  if (selected === 0)
+    throw badRequest("VALIDATION_FAILED", "Select at least one photo", { photos: ["Required field"] });
+  if (selected > remaining) {
+    throw new AppError(
+      "PHOTO_LIMIT_EXCEEDED",
+      400,
+      `Too many photos: ${selected} selected, ${current} already in the profile, ${remaining} more allowed`,
+      { selected, current, remaining, limit: LIMITS.photosPerProfile },
+    );
+  }
+  const { keys, written } = await storeAll(deps.storage, accepted);
+  try {
+    await deps.db.transaction(async (tx) => {
+      const [hasMain] = await tx
+        .select({ n: count() })
+        .from(photos)
+        .where(and(eq(photos.profileUserId, profileUserId), eq(photos.isMain, true)));
+      await tx.insert(photos).values(
+        keys.map((k, i) => ({
+          id: newId(),
+          profileUserId,
+          storageKey: k.main,
+          thumbKey: k.thumb,
+          width: k.image.main.width,
+          height: k.image.main.height,
+          bytes: k.image.main.data.length,
+          isMain: (hasMain?.n ?? 0) === 0 && i === 0,
+        })),
+      );
+    });
+  } catch (error) {
+    await deps.storage.delete(written);
+    throw error;
+  }
+  return listPhotos(deps.db, profileUserId);
+}
+
+export async function removePhotos(
+  deps: Deps,
+  caller: SessionUser,
+  profileUserId: string,
+  photoIds: string[],
+) {
+  await assertCanEditProfile(deps.db, caller, profileUserId);
+  const removed = await deps.db.transaction(async (tx) => {
+    const rows = await tx
+      .delete(photos)
+      .where(and(eq(photos.profileUserId, profileUserId), inArray(photos.id, photoIds)))
+      .returning();
+    if (rows.length !== new Set(photoIds).size) throw notFound("PHOTO_NOT_FOUND", "Photo not found");
+    // The main photo is always one of the profile's photos while it has any.
+    if (rows.some((r) => r.isMain)) {
+      const [next] = await tx
+        .select({ id: photos.id })
+        .from(photos)
+        .where(eq(photos.profileUserId, profileUserId))
+        .orderBy(asc(photos.createdAt), asc(photos.id))
+        .limit(1);
+      if (next) await tx.update(photos).set({ isMain: true }).where(eq(photos.id, next.id));
+    }
+    return rows;
+  });
+  await deps.storage.delete(removed.flatMap((r) => [r.storageKey, r.thumbKey]));
+  return listPhotos(deps.db, profileUserId);
+}
+
+export async function setMainPhoto(deps: Deps, caller: SessionUser, profileUserId: string, photoId: string) {
+  await assertCanEditProfile(deps.db, caller, profileUserId);
+  await deps.db.transaction(async (tx) => {
+    const [photo] = await tx
+      .select({ id: photos.id })
+      .from(photos)
+      .where(and(eq(photos.id, photoId), eq(photos.profileUserId, profileUserId)));
+    if (!photo) throw notFound("PHOTO_NOT_FOUND", "Photo not found");
+    await tx.update(photos).set({ isMain: false }).where(eq(photos.profileUserId, profileUserId));
+    await tx.update(photos).set({ isMain: true }).where(eq(photos.id, photoId));
+  });
+  return listPhotos(deps.db, profileUserId);
+}
+
+export async function uploadAvatar(
+  deps: Deps,
+  caller: SessionUser,
+  profileUserId: string,
+  request: FastifyRequest,
+) {
+  const target = await assertCanEditProfile(deps.db, caller, profileUserId);
+  const { accepted, selected } = await receiveFiles(request, "avatar", 1, (file) =>
+    processImage(file.data, file.fileName),
+  );
+  if (selected !== 1)
+    throw badRequest("VALIDATION_FAILED", "Send exactly one image", { avatar: ["Required field"] });
+  const { keys, written } = await storeAll(deps.storage, accepted);
+  const [k] = keys;
+  try {
+    await deps.db
+      .update(users)
+      .set({ avatarKey: k!.main, avatarThumbKey: k!.thumb, updatedAt: new Date() })
+      .where(eq(users.id, profileUserId));
+  } catch (error) {
+    await deps.storage.delete(written);
+    throw error;
+  }
+  const old = [target.avatarKey, target.avatarThumbKey].filter((x): x is string => x !== null);
+  await deps.storage.delete(old);
+  return { avatarUrl: fileUrl(k!.main), avatarThumbUrl: fileUrl(k!.thumb) };
+}
+
+export async function countPhotos(db: Db, profileUserId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(photos).where(eq(photos.profileUserId, profileUserId));
+  return row?.n ?? 0;
+}

@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { Id } from "./common.js";
+import { LIMITS } from "./constants.js";
+
+export const PhotoView = z.object({
+  id: z.string(),
+  url: z.string(),
+  thumbUrl: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  isMain: z.boolean(),
+});
+export type PhotoView = z.infer<typeof PhotoView>;
+
+export const GalleryView = z.object({ items: z.array(PhotoView), limit: z.number().int() });
+export type GalleryView = z.infer<typeof GalleryView>;
+
+export const AvatarView = z.object({ avatarUrl: z.string(), avatarThumbUrl: z.string() });
+
+export const BatchRemovePhotosBody = z.object({
+  photoIds: z.array(Id).min(1).max(LIMITS.photosPerProfile),
+});
+export const SetMainPhotoBody = z.object({ photoId: Id });
+
+/** SPEC 5: starts with a letter; lowercase Latin letters, digits and hyphens. */
+export const AgencyLogin = z
+  .string()
+  .trim()
+  .min(3, { message: "Minimum length is 3" })
+  .max(40, { message: "Maximum length is 40" })
+  .regex(/^[a-z][a-z0-9-]*$/, {
+    message: "Must start with a letter and contain only lowercase Latin letters, digits and hyphens",
+  });
+
+export const CompleteOnboardingBody = z.object({
+  agencyName: z.string().trim().min(2, { message: "Minimum length is 2" }).max(120),
+  login: AgencyLogin,
+  termsAccepted: z.literal(true, { message: "The terms must be accepted" }),
+});
+export type CompleteOnboardingBody = z.infer<typeof CompleteOnboardingBody>;
