@@ -52,3 +52,11 @@ export const IMAGE_OPTIMIZATION = {
 } as const;
 
 export const NOTIFICATION_MS = 5000;
+
+// SPEC 3 cookies: `locale` for the app (default ru-RU), `public-locale` for public pages (default en-US).
+// Kept free of zod so the landing page can read them without loading the schemas.
+export const LOCALES = ["en-US", "ru-RU"] as const;
+export const LOCALE_COOKIE = { name: "locale", fallback: "ru-RU", maxAgeDays: 365 } as const;
+export const PUBLIC_LOCALE_COOKIE = { name: "public-locale", fallback: "en-US", maxAgeDays: 365 } as const;
+export const APP_USER_COOKIE = { name: "app-user", maxAgeDays: 30 } as const;
+export const AUTH_USER_STORAGE_KEY = "authUser";

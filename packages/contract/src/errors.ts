@@ -18,6 +18,8 @@ export const ERROR_CODES = [
   "CONFLICT",
   "SERVICE_UNAVAILABLE",
   "INTERNAL_ERROR",
+  /** Only the web app uses it: the request never reached the server. */
+  "NETWORK_ERROR",
   "INVALID_CREDENTIALS",
   "EMAIL_TAKEN",
   "USER_NOT_FOUND",

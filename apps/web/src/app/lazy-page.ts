@@ -28,7 +28,9 @@ export async function importWithReload<T>(
   }
 }
 
-export type LazyPage<P extends object> = LazyExoticComponent<ComponentType<P>> & { preload: () => Promise<unknown> };
+export type LazyPage<P extends object> = LazyExoticComponent<ComponentType<P>> & {
+  preload: () => Promise<unknown>;
+};
 
 /**
  * React.lazy for a named export: `lazyPage(() => import("./FaqPage"), "FaqPage")`. `preload()` starts

@@ -1,4 +1,5 @@
 import { QueryClient } from "@tanstack/react-query";
+import { authStore } from "../features/auth/auth-store";
 import { ApiError } from "./api";
 
 /** A 4xx will not change on retry; a network or server error gets two more tries. */
@@ -7,9 +8,18 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 2;
 }
 
+// Loaded with the first page that reads server data (not with the public site).
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
     mutations: { retry: false },
   },
+});
+
+// Cached data belongs to one user: it goes when they sign out or someone else signs in.
+let cachedFor = authStore.getState().user?.id ?? null;
+authStore.subscribe(() => {
+  const current = authStore.getState().user?.id ?? null;
+  if (current !== cachedFor && cachedFor !== null) queryClient.clear();
+  cachedFor = current;
 });

@@ -1,5 +1,6 @@
+import { LOCALES } from "@matchdesk/contract";
 import { describe, expect, it } from "vitest";
-import { localeAreaOf, localeFor } from "./locale";
+import { localeAreaOf, localeFor, SUPPORTED_LOCALES } from "./locale";
 
 describe("localeAreaOf", () => {
   it("puts the app's pages in the app area", () => {
@@ -33,5 +34,11 @@ describe("localeFor", () => {
 
   it("ignores unknown values", () => {
     expect(localeFor("/", cookies({ "public-locale": "de-DE" }))).toBe("en-US");
+  });
+});
+
+describe("SUPPORTED_LOCALES", () => {
+  it("matches the contract's locales", () => {
+    expect([...SUPPORTED_LOCALES].sort()).toEqual([...LOCALES].sort());
   });
 });

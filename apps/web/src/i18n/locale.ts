@@ -14,6 +14,8 @@ export function localeCookieOf(area: LocaleArea): typeof LOCALE_COOKIE | typeof 
   return area === "app" ? LOCALE_COOKIE : PUBLIC_LOCALE_COOKIE;
 }
 
+export const SUPPORTED_LOCALES: readonly Locale[] = LOCALES;
+
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
 }

@@ -1,17 +1,22 @@
 import { notifications } from "@mantine/notifications";
 import { api } from "../../app/api";
-import { queryClient } from "../../app/query-client";
 import { i18n } from "../../i18n/i18n";
 import { authStore } from "./auth-store";
 
+let running: Promise<void> | null = null;
+
 /** SPEC 4: local data goes first, so a failing server can never keep a user signed in here. */
-export async function logout(): Promise<void> {
-  authStore.clear();
-  queryClient.clear();
-  try {
-    await api("/api/auth/logout", { method: "POST", skipSessionExpiry: true });
-  } catch (error) {
-    console.error("Logout failed on the server; the local session is cleared anyway", error);
-  }
-  notifications.show({ color: "blue", message: i18n.t("notices.loggedOut") });
+export function logout(): Promise<void> {
+  running ??= (async () => {
+    authStore.clear();
+    try {
+      await api("/api/auth/logout", { method: "POST", skipSessionExpiry: true });
+    } catch (error) {
+      console.error("Logout failed on the server; the local session is cleared anyway", error);
+    }
+    notifications.show({ color: "blue", message: i18n.t("notices.loggedOut") });
+  })().finally(() => {
+    running = null;
+  });
+  return running;
 }

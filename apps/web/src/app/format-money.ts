@@ -1,0 +1,9 @@
+/** Whole US dollars in the reader's locale: `$1,000` in en-US, `1 000 $` in ru-RU. */
+export function formatUsd(amount: number, locale: string): string {
+  return new Intl.NumberFormat(locale, {
+    style: "currency",
+    currency: "USD",
+    currencyDisplay: "narrowSymbol",
+    maximumFractionDigits: 0,
+  }).format(amount);
+}

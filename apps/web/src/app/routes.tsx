@@ -1,0 +1,92 @@
+import type { ReactNode } from "react";
+import { matchRoutes, Navigate, type RouteObject, useRoutes } from "react-router";
+import { LogoutPage } from "../features/auth/LogoutPage";
+import { AuthLayout } from "./AuthLayout";
+import { LOGOUT_PATH } from "./admin-nav";
+import { type LazyPage, lazyPage } from "./lazy-page";
+import { PublicLayout } from "./PublicLayout";
+import { RequireUser } from "./RequireUser";
+import { RootLayout } from "./RootLayout";
+
+// Every page is its own chunk, and so is the app's shell: the public site never loads it.
+const AdminLayout = lazyPage(() => import("./AdminLayout"), "AdminLayout");
+const LandingPage = lazyPage(() => import("../features/site/LandingPage"), "LandingPage");
+const AboutPage = lazyPage(() => import("../features/site/AboutPage"), "AboutPage");
+const FaqPage = lazyPage(() => import("../features/site/FaqPage"), "FaqPage");
+const LegalPage = lazyPage(() => import("../features/site/LegalPage"), "LegalPage");
+const AcademyPage = lazyPage(() => import("../features/site/AcademyPage"), "AcademyPage");
+const NotFoundPage = lazyPage(() => import("../features/site/NotFoundPage"), "NotFoundPage");
+const LoginPage = lazyPage(() => import("../features/auth/LoginPage"), "LoginPage");
+const DashboardPage = lazyPage(() => import("../features/dashboard/DashboardPage"), "DashboardPage");
+
+/** What a route keeps in `handle`: the chunks to fetch as soon as its URL is known. */
+type RouteHandle = { preload: () => void };
+
+type PageRoute = { element: ReactNode; handle: RouteHandle };
+
+const withPreload = (...pages: Pick<LazyPage<never>, "preload">[]): RouteHandle => ({
+  preload: () => {
+    for (const page of pages) void page.preload();
+  },
+});
+
+const page = (Page: LazyPage<object>): PageRoute => ({ element: <Page />, handle: withPreload(Page) });
+
+const legalPage = (kind: "privacy" | "clientTerms" | "matcherTerms"): PageRoute => ({
+  element: <LegalPage page={kind} />,
+  handle: withPreload(LegalPage),
+});
+
+// Development only: `import.meta.env.DEV` is false in a production build, so Vite drops the chunk.
+const devAdminRoutes: RouteObject[] = import.meta.env.DEV
+  ? [{ path: "debug/memory", ...page(lazyPage(() => import("../features/debug/MemoryPage"), "MemoryPage")) }]
+  : [];
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          { index: true, ...page(LandingPage) },
+          { path: "about", ...page(AboutPage) },
+          { path: "faq", ...page(FaqPage) },
+          { path: "privacy", ...legalPage("privacy") },
+          { path: "client-terms", ...legalPage("clientTerms") },
+          { path: "matcher-terms", ...legalPage("matcherTerms") },
+          { path: "academy", ...page(AcademyPage) },
+          { element: <AuthLayout />, children: [{ path: "login", ...page(LoginPage) }] },
+          { path: "*", ...page(NotFoundPage) },
+        ],
+      },
+      {
+        path: "admin",
+        element: (
+          <RequireUser>
+            <AdminLayout />
+          </RequireUser>
+        ),
+        handle: withPreload(AdminLayout),
+        children: [
+          { index: true, element: <Navigate to="/admin/dashboard" replace /> },
+          { path: "dashboard", ...page(DashboardPage) },
+          ...devAdminRoutes,
+          { path: "*", ...page(NotFoundPage) },
+        ],
+      },
+      { path: LOGOUT_PATH, element: <LogoutPage /> },
+    ],
+  },
+];
+
+export function AppRoutes() {
+  return useRoutes(routes);
+}
+
+/** Starts the chunks of the pages a URL shows, so they load alongside the entry's other work. */
+export function preloadRoute(pathname: string): void {
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    (match.route.handle as RouteHandle | undefined)?.preload();
+  }
+}

@@ -1,0 +1,110 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { LIMITS, type UserView } from "@matchdesk/contract";
+import { IconAlertCircle } from "@tabler/icons-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useSearchParams } from "react-router";
+import { api } from "../../app/api";
+import { useErrorMessage } from "../../app/useErrorMessage";
+import { usePageTitle } from "../../ui/usePageTitle";
+import { authStore } from "./auth-store";
+import { LoginForm, type LoginFormInput, type LoginFormValues } from "./login-form";
+import { safeRedirectPath } from "./redirect-target";
+
+const DEFAULT_TARGET = "/admin/dashboard";
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const toMessage = useErrorMessage();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  usePageTitle(t("login.title"));
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginFormInput, unknown, LoginFormValues>({
+    resolver: zodResolver(LoginForm),
+    defaultValues: { email: "", password: "" },
+  });
+
+  // A plain request: react-query stays out of the public site's bundles.
+  const [isPending, setPending] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  const submit = async (values: LoginFormValues) => {
+    setPending(true);
+    setFailure(null);
+    try {
+      const user = await api<UserView>("/api/auth/login", {
+        method: "POST",
+        body: values,
+        skipSessionExpiry: true,
+      });
+      authStore.setUser(user);
+      const target = safeRedirectPath(searchParams.get("redirect"), window.location.origin) ?? DEFAULT_TARGET;
+      await navigate(target, { replace: true });
+    } catch (error) {
+      setFailure(error);
+      setPending(false);
+    }
+  };
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={6}>
+        <Title order={1} fz="h2">
+          {t("login.title")}
+        </Title>
+        <Text c="dimmed">{t("login.lead")}</Text>
+      </Stack>
+
+      {failure !== null && (
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertCircle size={20} />}
+          title={t("login.failed")}
+          role="alert"
+        >
+          {toMessage(failure)}
+        </Alert>
+      )}
+
+      <form noValidate onSubmit={handleSubmit(submit)}>
+        <Stack gap="md">
+          <TextInput
+            label={t("login.email")}
+            placeholder={t("login.emailPlaceholder")}
+            type="email"
+            autoComplete="email"
+            required
+            size="md"
+            error={errors.email ? t("validation.email") : undefined}
+            {...register("email")}
+          />
+          <PasswordInput
+            label={t("login.password")}
+            autoComplete="current-password"
+            visibilityToggleButtonProps={{ "aria-label": t("login.togglePassword") }}
+            required
+            size="md"
+            error={
+              errors.password ? t("validation.passwordMin", { min: LIMITS.passwordMinLength }) : undefined
+            }
+            {...register("password")}
+          />
+          <Button type="submit" size="md" fullWidth loading={isPending} mt="xs">
+            {t("login.submit")}
+          </Button>
+        </Stack>
+      </form>
+
+      <Text size="sm" c="dimmed" ta="center">
+        {t("login.help")}
+      </Text>
+    </Stack>
+  );
+}
