@@ -16,6 +16,7 @@ export function LanguageSwitch() {
   const current = isLocale(i18n.language) ? i18n.language : undefined;
 
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a two-button toggle, not a form section; a fieldset would need a legend
     <div role="group" aria-label={t("language.label")} className={classes.group}>
       {SUPPORTED_LOCALES.map((locale) => (
         <UnstyledButton
