@@ -40,13 +40,13 @@ export function register(app: FastifyInstance, deps: AppDeps) {
   for (const path of ["/api/profiles/me", "/api/profiles/:id"] as const) {
     const target = (request: { user: { id: string } | null; params: unknown }) =>
       path === "/api/profiles/me" ? request.user!.id : (request.params as { id: string }).id;
-    const params = path === "/api/profiles/me" ? undefined : Params;
+    const params = path === "/api/profiles/me" ? {} : { params: Params };
 
     r.post(
       `${path}/avatar`,
       {
         config: { access: everyone },
-        schema: { tags: ["profiles"], ...multipart, params, response: { 200: AvatarView } },
+        schema: { tags: ["profiles"], ...multipart, ...params, response: { 200: AvatarView } },
       },
       async (request) => uploadAvatar(deps, request.user!, target(request), request),
     );
@@ -55,7 +55,7 @@ export function register(app: FastifyInstance, deps: AppDeps) {
       `${path}/gallery`,
       {
         config: { access: everyone },
-        schema: { tags: ["profiles"], ...multipart, params, response: { 200: GalleryView } },
+        schema: { tags: ["profiles"], ...multipart, ...params, response: { 200: GalleryView } },
       },
       async (request) => gallery(await uploadPhotos(deps, request.user!, target(request), request)),
     );
