@@ -1,5 +1,6 @@
 import type { Role } from "@matchdesk/contract";
 import type { FastifyInstance, RouteOptions } from "fastify";
+import type { users } from "../db/schema/index.js";
 import { AppError, unauthenticated } from "./errors.js";
 
 /** Who may call a route: everyone, or any signed-in user of the listed roles. Every route says. */
@@ -22,6 +23,8 @@ declare module "fastify" {
   }
   interface FastifyRequest {
     user: SessionUser | null;
+    /** The signed-in user's whole row, loaded with the session: no second query to show it. */
+    userRecord: typeof users.$inferSelect | null;
   }
 }
 

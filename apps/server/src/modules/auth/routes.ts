@@ -16,7 +16,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../app.js";
 import { register as registerUser, registerWithProvider } from "../invites/service.js";
-import { getUser, toUserView } from "../users/service.js";
+import { toUserView } from "../users/service.js";
 import { requestSignInLink, verifySignInLink } from "./email-signin.js";
 import { finishOidc, OIDC_STATE_COOKIE, startOidc } from "./oidc.js";
 import { login } from "./service.js";
@@ -31,8 +31,8 @@ export function register(app: FastifyInstance, deps: AppDeps) {
     "/api/auth/status",
     { config: { access: "public" }, schema: { tags: ["auth"], response: { 200: AuthStatusView } } },
     async (request) => {
-      if (!request.user) return { authenticated: false, user: null };
-      return { authenticated: true, user: toUserView(await getUser(deps.db, request.user.id)) };
+      if (!request.userRecord) return { authenticated: false, user: null };
+      return { authenticated: true, user: toUserView(request.userRecord) };
     },
   );
 

@@ -46,36 +46,27 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
 /** Loads `request.user` from the session cookie: one indexed join per request. */
 export function registerSessionHook(app: FastifyInstance, deps: { db: Db; isHttps: boolean }) {
   app.decorateRequest("user", null);
+  app.decorateRequest("userRecord", null);
   app.addHook("onRequest", async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
     const [row] = await deps.db
-      .select({
-        sessionId: sessions.id,
-        expiresAt: sessions.expiresAt,
-        lastSeenAt: sessions.lastSeenAt,
-        id: users.id,
-        role: users.role,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        locale: users.locale,
-        status: users.status,
-      })
+      .select({ sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, user: users })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())));
-    if (!row || row.status === "inactive") return;
+    if (!row || row.user.status === "inactive") return;
     const user: SessionUser = {
-      id: row.id,
-      role: row.role,
-      email: row.email,
-      firstName: row.firstName,
-      lastName: row.lastName,
-      locale: row.locale,
+      id: row.user.id,
+      role: row.user.role,
+      email: row.user.email,
+      firstName: row.user.firstName,
+      lastName: row.user.lastName,
+      locale: row.user.locale,
       sessionId: row.sessionId,
     };
     request.user = user;
+    request.userRecord = row.user;
     if (Date.now() - row.lastSeenAt.getTime() > RENEW_AFTER_MS) {
       const expiresAt = new Date(Date.now() + SESSION_DAYS * DAY_MS);
       await deps.db
