@@ -8,8 +8,10 @@ describe("newId", () => {
     expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(a < b).toBe(true);
   });
-  it("differs for the same millisecond", () => {
-    expect(newId(1)).not.toBe(newId(1));
+  it("keeps creation order within one millisecond", () => {
+    const ids = Array.from({ length: 500 }, () => newId(1_800_000_000_000));
+    expect(new Set(ids).size).toBe(500);
+    expect([...ids].sort()).toEqual(ids);
   });
 });
 

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { Db } from "../../db/client.js";
 import { sessions, users } from "../../db/schema/index.js";
@@ -47,14 +47,17 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
 export function registerSessionHook(app: FastifyInstance, deps: { db: Db; isHttps: boolean }) {
   app.decorateRequest("user", null);
   app.decorateRequest("userRecord", null);
+  // Built once: every signed-in request runs it, and building the query costs more than running it.
+  const lookup = deps.db
+    .select({ sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sql.placeholder("tokenHash")), gt(sessions.expiresAt, sql`now()`)))
+    .prepare("session_lookup");
   app.addHook("onRequest", async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
-    const [row] = await deps.db
-      .select({ sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())));
+    const [row] = await lookup.execute({ tokenHash: hashToken(token) });
     if (!row || row.user.status === "inactive") return;
     const user: SessionUser = {
       id: row.user.id,
