@@ -107,6 +107,18 @@ const MATRIX: Record<string, Row> = {
     }),
     expect: { anonymous: 401, client: 403, otherMatchmaker: 409, owner: 409, admin: 403 },
   },
+  "GET /api/profiles/:id": {
+    call: (f) => ({ url: `/api/profiles/${f.client.id}` }),
+    expect: clientProfile(200),
+  },
+  "PATCH /api/profiles/me": {
+    call: () => ({ url: "/api/profiles/me", payload: { city: "Kazan" } }),
+    expect: { ...matchmakers(403), anonymous: 401, client: 200 },
+  },
+  "PATCH /api/profiles/:id": {
+    call: (f) => ({ url: `/api/profiles/${f.client.id}`, payload: { city: "Kazan" } }),
+    expect: clientProfile(200),
+  },
   "POST /api/profiles/me/avatar": { call: () => emptyForm("/api/profiles/me/avatar"), expect: signedIn(400) },
   "POST /api/profiles/:id/avatar": {
     call: (f) => emptyForm(`/api/profiles/${f.client.id}/avatar`),

@@ -47,6 +47,7 @@ export const ERROR_CODES = [
   "AVATAR_REQUIRED",
   "PHOTO_REQUIRED",
   "FILE_NOT_FOUND",
+  "PROFILE_INCOMPLETE",
 ] as const;
 export const ErrorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCode>;

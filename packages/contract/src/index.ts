@@ -6,4 +6,5 @@ export * from "./enums.js";
 export * from "./errors.js";
 export * from "./i18n.js";
 export * from "./media.js";
+export * from "./profiles.js";
 export * from "./users.js";

@@ -5,6 +5,8 @@ import {
   GalleryView,
   Id,
   LIMITS,
+  ProfilePatchBody,
+  ProfileView,
   SetMainPhotoBody,
   UserView,
 } from "@matchdesk/contract";
@@ -15,6 +17,7 @@ import type { AppDeps } from "../../app.js";
 import { toUserView } from "../users/service.js";
 import { type listPhotos, removePhotos, setMainPhoto, uploadAvatar, uploadPhotos } from "./media.js";
 import { completeOnboarding } from "./onboarding.js";
+import { getProfile, patchProfile } from "./service.js";
 
 const everyone = ["ADMIN", "INVITER", "INVITEE"] as const;
 const Params = z.object({ id: Id });
@@ -36,11 +39,30 @@ export function register(app: FastifyInstance, deps: AppDeps) {
     async (request) => toUserView(await completeOnboarding(deps.db, request.user!, request.body)),
   );
 
+  r.get(
+    "/api/profiles/:id",
+    {
+      config: { access: everyone },
+      schema: { tags: ["profiles"], params: Params, response: { 200: ProfileView } },
+    },
+    async (request) => getProfile(deps.db, request.user!, request.params.id),
+  );
+
   // "me" and "{id}" forms share one handler each; "me" is the caller's own profile.
   for (const path of ["/api/profiles/me", "/api/profiles/:id"] as const) {
     const target = (request: { user: { id: string } | null; params: unknown }) =>
       path === "/api/profiles/me" ? request.user!.id : (request.params as { id: string }).id;
     const params = path === "/api/profiles/me" ? {} : { params: Params };
+
+    r.patch(
+      path,
+      {
+        // A matchmaker's own profile is the agency profile, edited through the agencies module.
+        config: { access: path === "/api/profiles/me" ? ["INVITEE"] : everyone },
+        schema: { tags: ["profiles"], ...params, body: ProfilePatchBody, response: { 200: ProfileView } },
+      },
+      async (request) => patchProfile(deps.db, request.user!, target(request), request.body),
+    );
 
     r.post(
       `${path}/avatar`,

@@ -1,0 +1,228 @@
+import {
+  type PreferenceFields,
+  PreferenceFields as PreferenceSchema,
+  type ProfileFields,
+  type ProfilePatchBody,
+  type ProfileStatus,
+  type ProfileView,
+  REQUIRED_PROFILE_FIELDS,
+} from "@matchdesk/contract";
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { clientPreferences, clientProfiles, users } from "../../db/schema/index.js";
+import type { SessionUser } from "../../platform/access.js";
+import { AppError, badRequest, notFound } from "../../platform/errors.js";
+import { fileUrl } from "../../platform/storage.js";
+import { assertCanEditProfile } from "./media.js";
+
+type ProfileRow = typeof clientProfiles.$inferSelect;
+type PreferenceRow = typeof clientPreferences.$inferSelect;
+type UserRow = typeof users.$inferSelect;
+
+const USER_FIELDS = ["firstName", "lastName", "phone", "gender"] as const;
+
+const EMPTY_PREFERENCES: PreferenceFields = {
+  preferredGender: null,
+  orientation: null,
+  minAge: null,
+  maxAge: null,
+  minHeight: null,
+  maxHeight: null,
+  relationships: [],
+  education: [],
+  income: [],
+  smoking: [],
+  alcohol: [],
+  qualities: [],
+  idealPartner: null,
+  preferredCities: [],
+  dealBreakers: [],
+  weights: {},
+};
+
+// Stored values were validated by the same contract on the way in, so reading them back as its
+// types is safe; the database's CHECK constraints hold the ranges too.
+function toFields(user: UserRow, p: ProfileRow | undefined): ProfileFields {
+  return {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    phone: user.phone,
+    gender: user.gender,
+    dateOfBirth: p?.dateOfBirth ?? null,
+    height: p?.height ?? null,
+    weight: p?.weight ?? null,
+    ethnicity: (p?.ethnicity ?? null) as ProfileFields["ethnicity"],
+    incomeLevel: (p?.incomeLevel ?? null) as ProfileFields["incomeLevel"],
+    country: (p?.country ?? null) as ProfileFields["country"],
+    city: p?.city ?? null,
+    profession: p?.profession ?? null,
+    aboutMe: p?.aboutMe ?? null,
+    achievements: p?.achievements ?? null,
+    marriageStatus: (p?.marriageStatus ?? null) as ProfileFields["marriageStatus"],
+    relationshipStatus: (p?.relationshipStatus ?? null) as ProfileFields["relationshipStatus"],
+    faith: (p?.faith ?? null) as ProfileFields["faith"],
+    educationLevel: (p?.educationLevel ?? null) as ProfileFields["educationLevel"],
+    university: p?.university ?? null,
+    college: p?.college ?? null,
+    languagesSpoken: p?.languagesSpoken ?? [],
+    childrenCount: p?.childrenCount ?? null,
+    wantsMoreChildren: p?.wantsMoreChildren ?? null,
+    childrenAges: p?.childrenAges ?? [],
+    citizenship: (p?.citizenship ?? []) as ProfileFields["citizenship"],
+    longDistanceRelationship: p?.longDistanceRelationship ?? null,
+    openToRelocation: p?.openToRelocation ?? null,
+    politicalViews: p?.politicalViews ?? null,
+    bodyType: (p?.bodyType ?? null) as ProfileFields["bodyType"],
+    hairColor: (p?.hairColor ?? null) as ProfileFields["hairColor"],
+    eyeColor: (p?.eyeColor ?? null) as ProfileFields["eyeColor"],
+    tattoosOrPiercings: p?.tattoosOrPiercings ?? null,
+    hasPets: p?.hasPets ?? null,
+    petAllergies: p?.petAllergies ?? null,
+    plasticSurgery: p?.plasticSurgery ?? null,
+    smoking: (p?.smoking ?? null) as ProfileFields["smoking"],
+    alcohol: (p?.alcohol ?? null) as ProfileFields["alcohol"],
+    foodPreferences: (p?.foodPreferences ?? null) as ProfileFields["foodPreferences"],
+    foodAllergies: p?.foodAllergies ?? null,
+    loveLanguage: (p?.loveLanguage ?? null) as ProfileFields["loveLanguage"],
+    zodiacSign: (p?.zodiacSign ?? null) as ProfileFields["zodiacSign"],
+    lookingFor: (p?.lookingFor ?? null) as ProfileFields["lookingFor"],
+    familyPlan: (p?.familyPlan ?? null) as ProfileFields["familyPlan"],
+    interests: p?.interests ?? {},
+    psychology: {
+      narcissism: p?.narcissism ?? null,
+      borderline: p?.borderline ?? null,
+      empathy: p?.empathy ?? null,
+    },
+  };
+}
+
+function toPreferences(p: PreferenceRow | undefined): PreferenceFields {
+  if (!p) return EMPTY_PREFERENCES;
+  const { userId: _u, updatedAt: _t, ...rest } = p;
+  return rest as PreferenceFields;
+}
+
+/** SPEC 5 required fields: which are still empty. */
+export function missingRequired(fields: ProfileFields) {
+  return REQUIRED_PROFILE_FIELDS.filter((key) => {
+    const value = fields[key];
+    return value === null || value === undefined || (typeof value === "string" && value.trim() === "");
+  });
+}
+
+export function profileStatus(isComplete: boolean, approvedAt: Date | null | undefined): ProfileStatus {
+  if (!isComplete) return "incomplete";
+  return approvedAt ? "approved" : "complete";
+}
+
+async function load(db: Db, user: UserRow): Promise<ProfileView> {
+  const [[profile], [prefs]] = await Promise.all([
+    db.select().from(clientProfiles).where(eq(clientProfiles.userId, user.id)),
+    db.select().from(clientPreferences).where(eq(clientPreferences.userId, user.id)),
+  ]);
+  const fields = toFields(user, profile);
+  const missing = missingRequired(fields);
+  const total = REQUIRED_PROFILE_FIELDS.length;
+  return {
+    userId: user.id,
+    inviterId: user.inviterId,
+    status: profileStatus(missing.length === 0, profile?.approvedAt),
+    completeness: {
+      filled: total - missing.length,
+      total,
+      percent: Math.round(((total - missing.length) / total) * 100),
+      missing,
+    },
+    fields,
+    preferences: toPreferences(prefs),
+    avatarUrl: user.avatarKey ? fileUrl(user.avatarKey) : null,
+    updatedAt: (profile?.updatedAt ?? user.updatedAt).toISOString(),
+  };
+}
+
+async function clientTarget(db: Db, caller: SessionUser, userId: string): Promise<UserRow> {
+  const target = await assertCanEditProfile(db, caller, userId);
+  if (target.role !== "INVITEE") throw notFound("PROFILE_NOT_FOUND", "Profile not found");
+  return target;
+}
+
+export async function getProfile(db: Db, caller: SessionUser, userId: string): Promise<ProfileView> {
+  return load(db, await clientTarget(db, caller, userId));
+}
+
+/**
+ * Saves any subset of a client's anketa. Preferences merge with what is stored and are checked
+ * whole (minimum not above maximum); the completeness flag is recomputed in the same transaction.
+ */
+export async function patchProfile(db: Db, caller: SessionUser, userId: string, body: ProfilePatchBody) {
+  const target = await clientTarget(db, caller, userId);
+  const { preferences, psychology, ...rest } = body;
+  const current = await load(db, target);
+  const mergedPrefs = preferences
+    ? PreferenceSchema.safeParse({ ...current.preferences, ...preferences })
+    : undefined;
+  if (mergedPrefs && !mergedPrefs.success) {
+    const errors: Record<string, string[]> = {};
+    for (const issue of mergedPrefs.error.issues) {
+      const key = `preferences.${issue.path.join(".")}`;
+      errors[key] = [...(errors[key] ?? []), issue.message];
+    }
+    throw badRequest("VALIDATION_FAILED", "The request is not valid", errors);
+  }
+  const fields: ProfileFields = {
+    ...current.fields,
+    ...rest,
+    psychology: { ...current.fields.psychology, ...psychology },
+  };
+  if (fields.childrenAges.length > (fields.childrenCount ?? 0)) {
+    throw badRequest("VALIDATION_FAILED", "The request is not valid", {
+      childrenAges: ["More children's ages than children"],
+    });
+  }
+  const isComplete = missingRequired(fields).length === 0;
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    const userPatch = Object.fromEntries(USER_FIELDS.filter((k) => k in rest).map((k) => [k, fields[k]]));
+    if (Object.keys(userPatch).length > 0) {
+      await tx
+        .update(users)
+        .set({ ...userPatch, updatedAt: now })
+        .where(eq(users.id, target.id));
+    }
+    const { firstName: _f, lastName: _l, phone: _p, gender: _g, psychology: psych, ...profileCols } = fields;
+    const row = { ...profileCols, ...psych, isComplete, updatedAt: now };
+    await tx
+      .insert(clientProfiles)
+      .values({ userId: target.id, ...row })
+      .onConflictDoUpdate({
+        target: clientProfiles.userId,
+        // A profile that stops being complete loses its approval.
+        set: { ...row, ...(isComplete ? {} : { approvedAt: null }) },
+      });
+    if (mergedPrefs?.success) {
+      await tx
+        .insert(clientPreferences)
+        .values({ userId: target.id, ...mergedPrefs.data, updatedAt: now })
+        .onConflictDoUpdate({
+          target: clientPreferences.userId,
+          set: { ...mergedPrefs.data, updatedAt: now },
+        });
+    }
+  });
+  const [fresh] = await db.select().from(users).where(eq(users.id, target.id));
+  return load(db, fresh!);
+}
+
+/** Only a matchmaker or an admin approves a complete profile. */
+export async function setApproved(db: Db, userId: string, approved: boolean) {
+  const [profile] = await db.select().from(clientProfiles).where(eq(clientProfiles.userId, userId));
+  if (approved && !profile?.isComplete) {
+    throw new AppError("PROFILE_INCOMPLETE", 409, "Only a complete profile can be approved");
+  }
+  if (profile) {
+    await db
+      .update(clientProfiles)
+      .set({ approvedAt: approved ? new Date() : null })
+      .where(eq(clientProfiles.userId, userId));
+  }
+}

@@ -1,0 +1,331 @@
+import { z } from "zod";
+import { LIMITS } from "./constants.js";
+import {
+  AlcoholConsumption,
+  BodyType,
+  EducationLevel,
+  EthnicityGroup,
+  EyeColor,
+  Faith,
+  FamilyPlan,
+  FoodPreferences,
+  Gender,
+  HairColor,
+  IncomeLevel,
+  InterestCategory,
+  LookingFor,
+  LoveLanguage,
+  MarriageStatus,
+  PreferredGender,
+  PreviousRelationships,
+  RelationshipStatus,
+  SexualOrientation,
+  SmokingHabits,
+} from "./enums.js";
+
+/** Country and nationality codes (SPEC 3: about 75 plus OTHER). ISO 3166-1 alpha-2; names come from Intl. */
+export const COUNTRY_CODES = [
+  "AE",
+  "AM",
+  "AR",
+  "AT",
+  "AU",
+  "AZ",
+  "BE",
+  "BG",
+  "BR",
+  "BY",
+  "CA",
+  "CH",
+  "CL",
+  "CN",
+  "CO",
+  "CY",
+  "CZ",
+  "DE",
+  "DK",
+  "EE",
+  "EG",
+  "ES",
+  "FI",
+  "FR",
+  "GB",
+  "GE",
+  "GR",
+  "HK",
+  "HR",
+  "HU",
+  "ID",
+  "IE",
+  "IL",
+  "IN",
+  "IS",
+  "IT",
+  "JP",
+  "KG",
+  "KR",
+  "KZ",
+  "LT",
+  "LU",
+  "LV",
+  "MA",
+  "MC",
+  "MD",
+  "ME",
+  "MT",
+  "MX",
+  "MY",
+  "NL",
+  "NO",
+  "NZ",
+  "PE",
+  "PH",
+  "PL",
+  "PT",
+  "QA",
+  "RO",
+  "RS",
+  "RU",
+  "SA",
+  "SE",
+  "SG",
+  "SI",
+  "SK",
+  "TH",
+  "TJ",
+  "TR",
+  "UA",
+  "US",
+  "UZ",
+  "VN",
+  "ZA",
+  "OTHER",
+] as const;
+export const Country = z.enum(COUNTRY_CODES);
+
+export const ZodiacSign = z.enum([
+  "ARIES",
+  "TAURUS",
+  "GEMINI",
+  "CANCER",
+  "LEO",
+  "VIRGO",
+  "LIBRA",
+  "SCORPIO",
+  "SAGITTARIUS",
+  "CAPRICORN",
+  "AQUARIUS",
+  "PISCES",
+]);
+
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { message: `Maximum length is ${max}` });
+const required = (max: number) => text(max).min(1, { message: "Required field" });
+const list = <T extends z.ZodType>(item: T, max: number) => z.array(item).max(max);
+
+/** SPEC 5 "invalid phone": 7 to 15 digits, optional leading +, spaces, dashes and brackets. */
+export const Phone = z
+  .string()
+  .trim()
+  .regex(/^\+?[\d\s()-]{7,24}$/, { message: "Invalid phone" })
+  .refine(
+    (v) => {
+      const digits = v.replace(/\D/g, "").length;
+      return digits >= 7 && digits <= 15;
+    },
+    { message: "Invalid phone" },
+  );
+
+export const AGE_RANGE = { min: 18, max: 100 } as const;
+
+/** Age in whole years on `today` (UTC) of someone born on an ISO date. */
+export function ageOn(dateOfBirth: string, today = new Date()): number {
+  const [y, m, d] = dateOfBirth.split("-").map(Number) as [number, number, number];
+  let age = today.getUTCFullYear() - y;
+  const beforeBirthday =
+    today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d);
+  if (beforeBirthday) age--;
+  return age;
+}
+
+export const DateOfBirth = z.iso.date({ message: "Invalid date" }).refine(
+  (v) => {
+    const age = ageOn(v);
+    return age >= AGE_RANGE.min && age <= AGE_RANGE.max;
+  },
+  { message: `Age must be between ${AGE_RANGE.min} and ${AGE_RANGE.max}` },
+);
+
+export const Height = z
+  .number()
+  .int()
+  .min(LIMITS.heightCm.min, { message: `Minimum is ${LIMITS.heightCm.min}` })
+  .max(LIMITS.heightCm.max, { message: `Maximum is ${LIMITS.heightCm.max}` });
+export const ChildrenCount = z
+  .number()
+  .int()
+  .min(LIMITS.childrenCount.min, { message: "Value cannot be negative" })
+  .max(LIMITS.childrenCount.max, { message: `Maximum is ${LIMITS.childrenCount.max}` });
+const Score = z
+  .number()
+  .int()
+  .min(0, { message: "Value cannot be negative" })
+  .max(100, { message: "Maximum is 100" });
+
+export const Interests = z.partialRecord(InterestCategory, list(text(40).min(1), 20));
+export const PsychologyScores = z.object({
+  narcissism: Score.nullable(),
+  borderline: Score.nullable(),
+  empathy: Score.nullable(),
+});
+
+/** Every field of the SPEC 3 client profile a person fills in; all optional while editing. */
+export const ProfileFields = z.object({
+  firstName: required(100),
+  lastName: required(100),
+  phone: Phone.nullable(),
+  gender: Gender.nullable(),
+  dateOfBirth: DateOfBirth.nullable(),
+  height: Height.nullable(),
+  weight: z
+    .number()
+    .int()
+    .min(30, { message: "Minimum is 30" })
+    .max(300, { message: "Maximum is 300" })
+    .nullable(),
+  ethnicity: EthnicityGroup.nullable(),
+  incomeLevel: IncomeLevel.nullable(),
+  country: Country.nullable(),
+  city: text(100).nullable(),
+  profession: text(120).nullable(),
+  aboutMe: text(3000).nullable(),
+  achievements: text(2000).nullable(),
+  marriageStatus: MarriageStatus.nullable(),
+  relationshipStatus: RelationshipStatus.nullable(),
+  faith: Faith.nullable(),
+  educationLevel: EducationLevel.nullable(),
+  university: text(200).nullable(),
+  college: text(200).nullable(),
+  languagesSpoken: list(text(40).min(1), 15),
+  childrenCount: ChildrenCount.nullable(),
+  wantsMoreChildren: z.boolean().nullable(),
+  childrenAges: list(z.number().int().min(0).max(60), LIMITS.childrenCount.max),
+  citizenship: list(Country, 5),
+  longDistanceRelationship: z.boolean().nullable(),
+  openToRelocation: z.boolean().nullable(),
+  politicalViews: text(100).nullable(),
+  bodyType: BodyType.nullable(),
+  hairColor: HairColor.nullable(),
+  eyeColor: EyeColor.nullable(),
+  tattoosOrPiercings: z.boolean().nullable(),
+  hasPets: z.boolean().nullable(),
+  petAllergies: z.boolean().nullable(),
+  plasticSurgery: z.boolean().nullable(),
+  smoking: SmokingHabits.nullable(),
+  alcohol: AlcoholConsumption.nullable(),
+  foodPreferences: FoodPreferences.nullable(),
+  foodAllergies: text(200).nullable(),
+  loveLanguage: LoveLanguage.nullable(),
+  zodiacSign: ZodiacSign.nullable(),
+  lookingFor: LookingFor.nullable(),
+  familyPlan: FamilyPlan.nullable(),
+  interests: Interests,
+  psychology: PsychologyScores,
+});
+export type ProfileFields = z.infer<typeof ProfileFields>;
+
+/** SPEC 5: what a client profile needs to count as complete. */
+export const REQUIRED_PROFILE_FIELDS = [
+  "firstName",
+  "lastName",
+  "phone",
+  "gender",
+  "dateOfBirth",
+  "height",
+  "ethnicity",
+  "incomeLevel",
+  "country",
+  "city",
+  "profession",
+  "aboutMe",
+  "marriageStatus",
+  "relationshipStatus",
+  "faith",
+] as const satisfies readonly (keyof ProfileFields)[];
+
+export const PreferenceWeight = z.enum(["low", "medium", "high"]);
+/** Preferences a matchmaker can mark as a deal-breaker and weight (beyond the spec, as the best CRMs do). */
+export const WEIGHTED_PREFERENCES = [
+  "age",
+  "height",
+  "relationships",
+  "education",
+  "income",
+  "smoking",
+  "alcohol",
+  "cities",
+] as const;
+export const WeightedPreference = z.enum(WEIGHTED_PREFERENCES);
+
+const ageBound = z.number().int().min(AGE_RANGE.min).max(AGE_RANGE.max);
+
+export const PreferenceFields = z
+  .object({
+    preferredGender: PreferredGender.nullable(),
+    orientation: SexualOrientation.nullable(),
+    minAge: ageBound.nullable(),
+    maxAge: ageBound.nullable(),
+    minHeight: Height.nullable(),
+    maxHeight: Height.nullable(),
+    relationships: list(PreviousRelationships, PreviousRelationships.options.length),
+    education: list(EducationLevel, EducationLevel.options.length),
+    income: list(IncomeLevel, IncomeLevel.options.length),
+    smoking: list(SmokingHabits, SmokingHabits.options.length),
+    alcohol: list(AlcoholConsumption, AlcoholConsumption.options.length),
+    qualities: list(text(60).min(1), 20),
+    idealPartner: text(2000).nullable(),
+    preferredCities: list(text(100).min(1), 20),
+    dealBreakers: list(WeightedPreference, WEIGHTED_PREFERENCES.length),
+    weights: z.partialRecord(WeightedPreference, PreferenceWeight),
+  })
+  .refine((p) => p.minAge === null || p.maxAge === null || p.minAge <= p.maxAge, {
+    message: "Minimum age cannot be above the maximum",
+    path: ["maxAge"],
+  })
+  .refine((p) => p.minHeight === null || p.maxHeight === null || p.minHeight <= p.maxHeight, {
+    message: "Minimum height cannot be above the maximum",
+    path: ["maxHeight"],
+  });
+export type PreferenceFields = z.infer<typeof PreferenceFields>;
+
+export const ProfileStatus = z.enum(["incomplete", "complete", "approved"]);
+export type ProfileStatus = z.infer<typeof ProfileStatus>;
+
+/** Edits: any subset of the fields; preferences merge with what is stored, then are checked whole. */
+export const ProfilePatchBody = ProfileFields.partial().extend({
+  psychology: PsychologyScores.partial().optional(),
+  preferences: z.object(PreferenceFields.shape).partial().optional(),
+});
+export type ProfilePatchBody = z.infer<typeof ProfilePatchBody>;
+
+export const Completeness = z.object({
+  filled: z.number().int(),
+  total: z.number().int(),
+  percent: z.number().int(),
+  missing: z.array(z.enum(REQUIRED_PROFILE_FIELDS)),
+});
+
+export const ProfileView = z.object({
+  userId: z.string(),
+  inviterId: z.string().nullable(),
+  status: ProfileStatus,
+  completeness: Completeness,
+  fields: ProfileFields,
+  preferences: PreferenceFields,
+  avatarUrl: z.string().nullable(),
+  updatedAt: z.iso.datetime(),
+});
+export type ProfileView = z.infer<typeof ProfileView>;
