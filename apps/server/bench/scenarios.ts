@@ -1,5 +1,5 @@
 import type { Db } from "../src/db/client.js";
-import { seedAdmin, seedMatchmaker } from "../src/seed/seed.js";
+import { seedAdmin, seedManyClients, seedMatchmaker } from "../src/seed/seed.js";
 
 /** What the seeding step hands to the scenarios (accounts to sign in as, ids to ask for). */
 export type BenchContext = { matchmakerEmail: string; adminEmail: string; password: string };
@@ -22,6 +22,12 @@ const PASSWORD = "bench-password";
 export async function seedBench(db: Db): Promise<BenchContext> {
   const admin = await seedAdmin(db, { email: "bench-admin@example.test", password: PASSWORD });
   const matchmaker = await seedMatchmaker(db, { email: "bench-matchmaker@example.test", password: PASSWORD });
+  await seedManyClients(db, matchmaker.id, 5000);
+  // Other agencies' clients, so the list must pick the matchmaker's own out of a larger table.
+  for (let i = 0; i < 3; i++) {
+    const other = await seedMatchmaker(db, { email: `bench-other-${i}@example.test`, password: PASSWORD });
+    await seedManyClients(db, other.id, 5000, `other${i}`);
+  }
   return { matchmakerEmail: matchmaker.email, adminEmail: admin.email, password: PASSWORD };
 }
 
@@ -37,6 +43,29 @@ export const SCENARIOS: Scenario[] = [
     name: "GET /api/users/me (signed in)",
     targetRatio: 0.6,
     request: (ctx) => ({ method: "GET", path: "/api/users/me", signedInAs: ctx.matchmakerEmail }),
+  },
+  {
+    name: "GET /api/clients (5,000 own clients)",
+    targetP95Ms: 50,
+    request: (ctx) => ({
+      method: "GET",
+      path: "/api/clients?page=1&pageSize=20",
+      signedInAs: ctx.matchmakerEmail,
+    }),
+  },
+  {
+    name: "GET /api/clients?q=olga&profileStatus=complete",
+    targetP95Ms: 50,
+    request: (ctx) => ({
+      method: "GET",
+      path: "/api/clients?q=olga&profileStatus=complete&page=2&pageSize=20",
+      signedInAs: ctx.matchmakerEmail,
+    }),
+  },
+  {
+    name: "GET /api/clients/stats",
+    targetP95Ms: 50,
+    request: (ctx) => ({ method: "GET", path: "/api/clients/stats", signedInAs: ctx.matchmakerEmail }),
   },
   {
     name: "GET /api/auth/status (anonymous)",

@@ -12,6 +12,7 @@ import type { Database, Db } from "./db/client.js";
 import * as admin from "./modules/admin/routes.js";
 import * as auth from "./modules/auth/routes.js";
 import { registerSessionHook } from "./modules/auth/sessions.js";
+import * as clients from "./modules/clients/routes.js";
 import * as debug from "./modules/debug/routes.js";
 import * as files from "./modules/files/routes.js";
 import * as health from "./modules/health/routes.js";
@@ -40,7 +41,7 @@ export type AppDeps = {
 export type App = FastifyInstance & { registeredRoutes: RegisteredRoute[] };
 
 // Each domain adds one line here.
-const MODULES = [health, auth, users, invites, profiles, files, admin, debug];
+const MODULES = [health, auth, users, invites, clients, profiles, files, admin, debug];
 
 /** Builds the whole HTTP app on an open, migrated database. No side effects at import. */
 export async function buildApp(input: { config: Config; database: Database }): Promise<App> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, type UserRow } from "../src/modules/users/service.js";
-import { seedAdmin, seedClient, seedMatchmaker } from "../src/seed/seed.js";
+import { seedAdmin, seedClient, seedManyClients, seedMatchmaker } from "../src/seed/seed.js";
 import { buildTestApp, signIn, type TestApp } from "./app.js";
 import { jpegWithGps, multipart } from "./images.js";
 
@@ -8,7 +8,13 @@ import { jpegWithGps, multipart } from "./images.js";
 // must state its answer for the five kinds of caller.
 type Actor = "anonymous" | "client" | "otherMatchmaker" | "owner" | "admin";
 const ACTORS: Actor[] = ["anonymous", "client", "otherMatchmaker", "owner", "admin"];
-type Fixture = { owner: UserRow; client: UserRow; pendingClient: UserRow; clientPhotoId: string };
+type Fixture = {
+  owner: UserRow;
+  client: UserRow;
+  pendingClient: UserRow;
+  clientPhotoId: string;
+  disposable: () => string;
+};
 type Call = { url: string; payload?: Record<string, unknown>; multipart?: true };
 /** `codes` pins the error code where a status alone could hide a wrong reason (404 for two causes). */
 type Row = {
@@ -83,6 +89,32 @@ const MATRIX: Record<string, Row> = {
   "POST /api/invites": {
     call: () => ({ url: "/api/invites", payload: { email: fresh(), firstName: "A", lastName: "B" } }),
     expect: matchmakers(201),
+  },
+  "GET /api/clients": { call: () => ({ url: "/api/clients" }), expect: matchmakers(200) },
+  "GET /api/clients/stats": { call: () => ({ url: "/api/clients/stats" }), expect: matchmakers(200) },
+  "POST /api/clients": {
+    call: (f) => ({
+      url: "/api/clients",
+      payload: { email: fresh(), firstName: "A", lastName: "B", matchmakerId: f.owner.id },
+    }),
+    expect: matchmakers(201),
+  },
+  "DELETE /api/clients/:id": {
+    // A fresh client each call, made by the owner, so each caller tries to delete one that exists.
+    call: (f) => ({ url: `/api/clients/${f.disposable()}` }),
+    expect: { ...matchmakers(204), otherMatchmaker: 404 },
+  },
+  "PUT /api/clients/:id/verification": {
+    call: (f) => ({ url: `/api/clients/${f.client.id}/verification`, payload: { verified: true } }),
+    expect: { ...matchmakers(200), otherMatchmaker: 404 },
+  },
+  "PUT /api/clients/:id/search": {
+    call: (f) => ({ url: `/api/clients/${f.client.id}/search`, payload: { participates: true } }),
+    expect: { ...matchmakers(200), otherMatchmaker: 404 },
+  },
+  "PUT /api/clients/:id/status": {
+    call: (f) => ({ url: `/api/clients/${f.client.id}/status`, payload: { status: "active" } }),
+    expect: { ...matchmakers(200), otherMatchmaker: 404 },
   },
   "POST /api/clients/:id/resend-invite": {
     call: (f) => ({ url: `/api/clients/${f.pendingClient.id}/resend-invite` }),
@@ -184,7 +216,14 @@ beforeAll(async () => {
     headers: { ...form.headers, cookie: (await signIn(t.app, owner.email)).cookie },
     payload: form.payload,
   });
-  fixture = { owner, client, pendingClient, clientPhotoId: uploaded.json().items[0].id };
+  const spares = await seedManyClients(db, owner.id, 40, "spare");
+  fixture = {
+    owner,
+    client,
+    pendingClient,
+    clientPhotoId: uploaded.json().items[0].id,
+    disposable: () => spares.pop()!,
+  };
   Object.assign(emails, {
     client: client.email,
     otherMatchmaker: other.email,
@@ -205,7 +244,7 @@ describe("[authorization] every route, every kind of caller", () => {
 
   for (const [route, row] of Object.entries(MATRIX)) {
     it(route, async () => {
-      const method = route.split(" ")[0] as "GET" | "POST" | "PUT" | "DELETE";
+      const method = route.split(" ")[0] as "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
       const got: Partial<Record<Actor, number>> = {};
       for (const actor of ACTORS) {
         const headers: Record<string, string> = {};

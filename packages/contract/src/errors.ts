@@ -48,6 +48,8 @@ export const ERROR_CODES = [
   "PHOTO_REQUIRED",
   "FILE_NOT_FOUND",
   "PROFILE_INCOMPLETE",
+  "CLIENT_NOT_FOUND",
+  "MATCHMAKER_REQUIRED",
 ] as const;
 export const ErrorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCode>;

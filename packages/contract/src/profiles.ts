@@ -130,11 +130,10 @@ const list = <T extends z.ZodType>(item: T, max: number) => z.array(item).max(ma
 export const Phone = z
   .string()
   .trim()
-  .regex(/^\+?[\d\s()-]{7,24}$/, { message: "Invalid phone" })
   .refine(
     (v) => {
       const digits = v.replace(/\D/g, "").length;
-      return digits >= 7 && digits <= 15;
+      return /^\+?[\d\s()-]+$/.test(v) && digits >= 7 && digits <= 15;
     },
     { message: "Invalid phone" },
   );

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.js";
-import { agencyProfiles, users } from "../db/schema/index.js";
+import { agencyProfiles, clientProfiles, users } from "../db/schema/index.js";
 import { createUser, type UserRow } from "../modules/users/service.js";
 import { newId } from "../platform/ids.js";
 
@@ -75,4 +75,60 @@ export async function seedClient(db: Db, matchmakerId: string, o: SeedOptions = 
     termsAccepted: true,
     isDemo: o.isDemo,
   });
+}
+
+const FIRST = ["Olga", "Anna", "Maria", "Elena", "Sofia", "Ivan", "Dmitry", "Alexei", "Pavel", "Nikolai"];
+const LAST = [
+  "Petrova",
+  "Ivanova",
+  "Smirnova",
+  "Volkova",
+  "Kuznetsova",
+  "Orlov",
+  "Sokolov",
+  "Morozov",
+  "Lebedev",
+  "Novikov",
+];
+const CITIES = ["Moscow", "Saint Petersburg", "Kazan", "London", "Berlin", "Dubai", "Almaty", "Tbilisi"];
+
+/**
+ * Many clients at once for benchmarks: plain inserts in batches (no password hashing); every
+ * third profile is complete. Answers the ids.
+ */
+export async function seedManyClients(
+  db: Db,
+  matchmakerId: string,
+  n: number,
+  prefix = "bulk",
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (let start = 0; start < n; start += 500) {
+    const batch = Array.from({ length: Math.min(500, n - start) }, (_, j) => {
+      const i = start + j;
+      return {
+        id: newId(),
+        email: `${prefix}-${i}-${matchmakerId.slice(-6)}@example.test`,
+        firstName: FIRST[i % FIRST.length]!,
+        lastName: LAST[(i * 7) % LAST.length]!,
+        phone: `+7 900 ${String(1_000_000 + i).slice(-7)}`,
+        gender: (i % 2 === 0 ? "FEMALE" : "MALE") as "FEMALE" | "MALE",
+        role: "INVITEE" as const,
+        inviteCode: `${prefix}${i}x${matchmakerId.slice(-8)}`.toLowerCase().replace(/[^a-z0-9]/g, ""),
+        inviterId: matchmakerId,
+      };
+    });
+    await db.insert(users).values(batch);
+    await db.insert(clientProfiles).values(
+      batch.map((u, j) => ({
+        userId: u.id,
+        city: CITIES[(start + j) % CITIES.length]!,
+        dateOfBirth: `${1970 + ((start + j) % 30)}-0${1 + ((start + j) % 9)}-15`,
+        height: 150 + ((start + j) % 50),
+        isComplete: (start + j) % 3 === 0,
+      })),
+    );
+    ids.push(...batch.map((u) => u.id));
+  }
+  return ids;
 }

@@ -1,0 +1,155 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, signIn, type TestApp } from "../../../test/app.js";
+import { jpegWithGps, multipart } from "../../../test/images.js";
+import { photos, users } from "../../db/schema/index.js";
+import { seedAdmin, seedClient, seedManyClients, seedMatchmaker } from "../../seed/seed.js";
+import type { UserRow } from "../users/service.js";
+
+let t: TestApp;
+let owner: UserRow;
+let cookie: string;
+let otherCookie: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  owner = await seedMatchmaker(t.database.db);
+  cookie = (await signIn(t.app, owner.email)).cookie;
+  const other = await seedMatchmaker(t.database.db);
+  otherCookie = (await signIn(t.app, other.email)).cookie;
+  await seedManyClients(t.database.db, owner.id, 30);
+  await seedManyClients(t.database.db, other.id, 7, "theirs");
+});
+afterAll(() => t.close());
+
+const get = (url: string, c = cookie) => t.app.inject({ method: "GET", url, headers: { cookie: c } });
+
+describe("[clients] the client base", () => {
+  it("lists only the matchmaker's own clients, newest first, with paging", async () => {
+    const res = await get("/api/clients?page=2&pageSize=10");
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ total: 30, page: 2, pageSize: 10 });
+    expect(body.items).toHaveLength(10);
+    expect(body.items[0]).toMatchObject({ profileStatus: expect.any(String), hasRegistered: false });
+    expect((await get("/api/clients", otherCookie)).json().total).toBe(7);
+  });
+
+  it("searches by name, e-mail, phone and city, and filters by profile state", async () => {
+    expect(
+      (await get("/api/clients?q=olga"))
+        .json()
+        .items.every((c: { firstName: string }) => c.firstName === "Olga"),
+    ).toBe(true);
+    expect((await get("/api/clients?q=bulk-7-")).json().total).toBe(1);
+    expect(
+      (await get("/api/clients?q=kazan")).json().items.every((c: { city: string }) => c.city === "Kazan"),
+    ).toBe(true);
+    expect((await get("/api/clients?q=%25%25")).json().total).toBe(0);
+    expect((await get("/api/clients?profileStatus=complete")).json().total).toBe(10);
+    expect((await get("/api/clients?profileStatus=incomplete")).json().total).toBe(20);
+    expect((await get("/api/clients?gender=FEMALE")).json().total).toBe(15);
+    expect((await get("/api/clients?profileStatus=nope")).statusCode).toBe(400);
+  });
+
+  it("counts incomplete, completed and approved profiles", async () => {
+    const res = await get("/api/clients/stats");
+    expect(res.json()).toEqual({ total: 30, incomplete: 20, completed: 10, approved: 0 });
+  });
+
+  it("creates a client directly, refusing a taken e-mail", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/clients",
+      headers: { cookie },
+      payload: {
+        email: "direct@example.test",
+        firstName: "Vera",
+        lastName: "Lis",
+        phone: "+44 20 7946 0958",
+        gender: "FEMALE",
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ role: "INVITEE", phone: "+44 20 7946 0958", gender: "FEMALE" });
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, "direct@example.test"));
+    expect(row!.inviterId).toBe(owner.id);
+    const dup = await t.app.inject({
+      method: "POST",
+      url: "/api/clients",
+      headers: { cookie },
+      payload: { email: "DIRECT@example.test", firstName: "Vera", lastName: "Lis" },
+    });
+    expect(dup.statusCode).toBe(409);
+    const bad = await t.app.inject({
+      method: "POST",
+      url: "/api/clients",
+      headers: { cookie },
+      payload: { email: "x@example.test", firstName: "V", lastName: "L", phone: "nope" },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.phone).toEqual(["Invalid phone"]);
+  });
+
+  it("an admin must name the matchmaker", async () => {
+    const admin = (await signIn(t.app, (await seedAdmin(t.database.db)).email)).cookie;
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/clients",
+      headers: { cookie: admin },
+      payload: { email: "adm@example.test", firstName: "A", lastName: "B" },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe("MATCHMAKER_REQUIRED");
+  });
+
+  it("verifies, includes in search, deactivates; approval needs a complete profile", async () => {
+    const client = await seedClient(t.database.db, owner.id);
+    const put = (path: string, payload: Record<string, unknown>, c = cookie) =>
+      t.app.inject({
+        method: "PUT",
+        url: `/api/clients/${client.id}/${path}`,
+        headers: { cookie: c },
+        payload,
+      });
+    expect((await put("verification", { verified: true })).json().isVerified).toBe(true);
+    expect((await put("search", { participates: true })).json().participatesInSearch).toBe(true);
+    expect((await put("status", { status: "inactive" })).json().isActive).toBe(false);
+    const approve = await put("status", { status: "approved" });
+    expect(approve.statusCode).toBe(409);
+    expect(approve.json().code).toBe("PROFILE_INCOMPLETE");
+    expect((await put("verification", { verified: false }, otherCookie)).statusCode).toBe(404);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, client.id));
+    expect(row).toMatchObject({ isVerified: true, participatesInSearch: true, status: "inactive" });
+  });
+
+  it("deletes a client with their photos and files; another matchmaker cannot", async () => {
+    const client = await seedClient(t.database.db, owner.id);
+    const form = multipart("photos", [{ name: "a.jpg", data: await jpegWithGps() }]);
+    const up = await t.app.inject({
+      method: "POST",
+      url: `/api/profiles/${client.id}/gallery`,
+      headers: { ...form.headers, cookie },
+      payload: form.payload,
+    });
+    const photoUrl = up.json().items[0].url;
+    expect(
+      (
+        await t.app.inject({
+          method: "DELETE",
+          url: `/api/clients/${client.id}`,
+          headers: { cookie: otherCookie },
+        })
+      ).statusCode,
+    ).toBe(404);
+    const res = await t.app.inject({
+      method: "DELETE",
+      url: `/api/clients/${client.id}`,
+      headers: { cookie },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(await t.database.db.select().from(users).where(eq(users.id, client.id))).toEqual([]);
+    expect(await t.database.db.select().from(photos).where(eq(photos.profileUserId, client.id))).toEqual([]);
+    expect((await get(photoUrl)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,216 @@
+import type { ClientListItem, ClientStatsView, ClientsQuery, CreateClientBody } from "@matchdesk/contract";
+import { ageOn } from "@matchdesk/contract";
+import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { clientProfiles, photos, users } from "../../db/schema/index.js";
+import type { SessionUser } from "../../platform/access.js";
+import { AppError, notFound } from "../../platform/errors.js";
+import { fileUrl, type Storage } from "../../platform/storage.js";
+import { setApproved } from "../profiles/service.js";
+import { createUser, getUser, type UserRow } from "../users/service.js";
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The clients a caller may see: a matchmaker's own, or every client for an admin. */
+function scope(caller: SessionUser): SQL {
+  const isClient = eq(users.role, "INVITEE");
+  return caller.role === "ADMIN" ? isClient : and(isClient, eq(users.inviterId, caller.id))!;
+}
+
+const isComplete = sql`coalesce(${clientProfiles.isComplete}, false)`;
+
+function filters(caller: SessionUser, q: Omit<ClientsQuery, "page" | "pageSize">): SQL {
+  const parts: SQL[] = [scope(caller)];
+  if (q.q) {
+    const like = `%${escapeLike(q.q)}%`;
+    parts.push(
+      or(
+        ilike(users.firstName, like),
+        ilike(users.lastName, like),
+        ilike(users.email, like),
+        ilike(users.phone, like),
+        ilike(clientProfiles.city, like),
+        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like),
+      )!,
+    );
+  }
+  if (q.profileStatus === "incomplete") parts.push(sql`not ${isComplete}`);
+  if (q.profileStatus === "complete") parts.push(and(sql`${isComplete}`, isNull(clientProfiles.approvedAt))!);
+  if (q.profileStatus === "approved")
+    parts.push(and(sql`${isComplete}`, isNotNull(clientProfiles.approvedAt))!);
+  if (q.verified !== undefined) parts.push(eq(users.isVerified, q.verified));
+  if (q.inSearch !== undefined) parts.push(eq(users.participatesInSearch, q.inSearch));
+  if (q.gender) parts.push(eq(users.gender, q.gender));
+  return and(...parts)!;
+}
+
+const LIST_COLUMNS = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  phone: users.phone,
+  gender: users.gender,
+  status: users.status,
+  isVerified: users.isVerified,
+  participatesInSearch: users.participatesInSearch,
+  termsAcceptedAt: users.termsAcceptedAt,
+  avatarThumbKey: users.avatarThumbKey,
+  createdAt: users.createdAt,
+  city: clientProfiles.city,
+  dateOfBirth: clientProfiles.dateOfBirth,
+  isComplete: clientProfiles.isComplete,
+  approvedAt: clientProfiles.approvedAt,
+};
+
+function selectClients(db: Db, where: SQL) {
+  return db
+    .select(LIST_COLUMNS)
+    .from(users)
+    .leftJoin(clientProfiles, eq(clientProfiles.userId, users.id))
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id));
+}
+
+type ListRow = Awaited<ReturnType<typeof selectClients>>[number];
+
+function toListItem(r: ListRow): ClientListItem {
+  return {
+    id: r.id,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    email: r.email,
+    phone: r.phone,
+    gender: r.gender,
+    city: r.city,
+    age: r.dateOfBirth ? ageOn(r.dateOfBirth) : null,
+    profileStatus: !r.isComplete ? "incomplete" : r.approvedAt ? "approved" : "complete",
+    isActive: r.status !== "inactive",
+    isVerified: r.isVerified,
+    participatesInSearch: r.participatesInSearch,
+    hasRegistered: r.termsAcceptedAt !== null,
+    avatarThumbUrl: r.avatarThumbKey ? fileUrl(r.avatarThumbKey) : null,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+export async function listClients(db: Db, caller: SessionUser, query: ClientsQuery) {
+  const where = filters(caller, query);
+  const [rows, [total]] = await Promise.all([
+    selectClients(db, where)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db
+      .select({ n: count() })
+      .from(users)
+      .leftJoin(clientProfiles, eq(clientProfiles.userId, users.id))
+      .where(where),
+  ]);
+  return { items: rows.map(toListItem), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+}
+
+export async function clientStats(db: Db, caller: SessionUser): Promise<ClientStatsView> {
+  const [row] = await db
+    .select({
+      total: count(),
+      incomplete: sql<number>`count(*) filter (where not ${isComplete})`.mapWith(Number),
+      completed:
+        sql<number>`count(*) filter (where ${isComplete} and ${clientProfiles.approvedAt} is null)`.mapWith(
+          Number,
+        ),
+      approved:
+        sql<number>`count(*) filter (where ${isComplete} and ${clientProfiles.approvedAt} is not null)`.mapWith(
+          Number,
+        ),
+    })
+    .from(users)
+    .leftJoin(clientProfiles, eq(clientProfiles.userId, users.id))
+    .where(scope(caller));
+  return {
+    total: row?.total ?? 0,
+    incomplete: row?.incomplete ?? 0,
+    completed: row?.completed ?? 0,
+    approved: row?.approved ?? 0,
+  };
+}
+
+/** A client the caller manages: their own (matchmaker) or any (admin); anything else is not found. */
+export async function getOwnClient(db: Db, caller: SessionUser, clientId: string): Promise<UserRow> {
+  const client = await getUser(db, clientId).catch(() => undefined);
+  const isOwn = client?.role === "INVITEE" && (caller.role === "ADMIN" || client.inviterId === caller.id);
+  if (!client || !isOwn) throw notFound("CLIENT_NOT_FOUND", "Client not found");
+  return client;
+}
+
+export async function createClient(db: Db, caller: SessionUser, body: CreateClientBody): Promise<UserRow> {
+  let matchmakerId = caller.id;
+  if (caller.role === "ADMIN") {
+    if (!body.matchmakerId) throw new AppError("MATCHMAKER_REQUIRED", 400, "Choose the client's matchmaker");
+    const matchmaker = await getUser(db, body.matchmakerId).catch(() => undefined);
+    if (matchmaker?.role !== "INVITER") throw notFound("USER_NOT_FOUND", "Matchmaker not found");
+    matchmakerId = matchmaker.id;
+  }
+  const user = await createUser(db, {
+    email: body.email,
+    firstName: body.firstName,
+    lastName: body.lastName,
+    role: "INVITEE",
+    inviterId: matchmakerId,
+  });
+  if (body.phone || body.gender) {
+    await db
+      .update(users)
+      .set({ phone: body.phone ?? null, gender: body.gender ?? null })
+      .where(eq(users.id, user.id));
+  }
+  return getUser(db, user.id);
+}
+
+/** Deletes the client with everything stored for them, files included. */
+export async function deleteClient(
+  deps: { db: Db; storage: Storage },
+  caller: SessionUser,
+  clientId: string,
+) {
+  const client = await getOwnClient(deps.db, caller, clientId);
+  const files = await deps.db
+    .select({ a: photos.storageKey, b: photos.thumbKey })
+    .from(photos)
+    .where(eq(photos.profileUserId, client.id));
+  await deps.db.delete(users).where(eq(users.id, client.id));
+  const keys = [...files.flatMap((f) => [f.a, f.b]), client.avatarKey, client.avatarThumbKey].filter(
+    (k): k is string => k !== null,
+  );
+  await deps.storage.delete(keys);
+}
+
+export async function updateClient(
+  db: Db,
+  caller: SessionUser,
+  clientId: string,
+  change: {
+    verified?: boolean;
+    participates?: boolean;
+    status?: "active" | "inactive" | "approved" | "pending";
+  },
+) {
+  const client = await getOwnClient(db, caller, clientId);
+  const now = new Date();
+  if (change.status === "approved" || change.status === "pending") {
+    await setApproved(db, client.id, change.status === "approved");
+  }
+  await db
+    .update(users)
+    .set({
+      ...(change.verified !== undefined && {
+        isVerified: change.verified,
+        verifiedAt: change.verified ? now : null,
+      }),
+      ...(change.participates !== undefined && { participatesInSearch: change.participates }),
+      ...((change.status === "active" || change.status === "inactive") && { status: change.status }),
+      updatedAt: now,
+    })
+    .where(eq(users.id, client.id));
+  const [row] = await selectClients(db, eq(users.id, client.id));
+  return toListItem(row!);
+}
