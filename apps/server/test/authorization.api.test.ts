@@ -184,6 +184,44 @@ const MATRIX: Record<string, Row> = {
       otherMatchmaker: "PROFILE_NOT_FOUND",
     },
   },
+  "GET /api/profiles/:id/display-settings": {
+    call: (f) => ({ url: `/api/profiles/${f.client.id}/display-settings` }),
+    expect: { ...matchmakers(200), otherMatchmaker: 404 },
+  },
+  "PUT /api/profiles/:id/display-settings": {
+    call: (f) => ({
+      url: `/api/profiles/${f.client.id}/display-settings`,
+      payload: { fields: { city: true } },
+    }),
+    expect: { ...matchmakers(200), otherMatchmaker: 404 },
+  },
+  "PUT /api/profiles/:id/password": {
+    call: (f) => ({
+      url: `/api/profiles/${f.client.id}/password`,
+      payload: { password: "", confirmPassword: "" },
+    }),
+    expect: { ...matchmakers(200), otherMatchmaker: 404 },
+  },
+  "POST /api/clients/:id/edit-link": {
+    call: (f) => ({ url: `/api/clients/${f.client.id}/edit-link` }),
+    expect: { ...matchmakers(201), otherMatchmaker: 404 },
+  },
+  // Public: the password or the token is the key, whoever calls.
+  "POST /api/public/profiles/:id/access": {
+    call: (f) => ({ url: `/api/public/profiles/${f.client.id}/access`, payload: { password: "x" } }),
+    expect: all(404),
+  },
+  "GET /api/public/edit-profile/:id": {
+    call: (f) => ({ url: `/api/public/edit-profile/${f.client.id}?token=${"t".repeat(43)}` }),
+    expect: all(401),
+  },
+  "PATCH /api/public/edit-profile/:id": {
+    call: (f) => ({
+      url: `/api/public/edit-profile/${f.client.id}?token=${"t".repeat(43)}`,
+      payload: { city: "X" },
+    }),
+    expect: all(401),
+  },
   "GET /api/files/:folder/:name": {
     call: () => ({ url: "/api/files/photos/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.webp" }),
     expect: all(404),

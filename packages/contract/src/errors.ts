@@ -50,6 +50,9 @@ export const ERROR_CODES = [
   "PROFILE_INCOMPLETE",
   "CLIENT_NOT_FOUND",
   "MATCHMAKER_REQUIRED",
+  "INCORRECT_PASSWORD",
+  "EDIT_LINK_INVALID",
+  "EDIT_LINK_EXPIRED",
 ] as const;
 export const ErrorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCode>;

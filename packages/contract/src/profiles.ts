@@ -328,3 +328,107 @@ export const ProfileView = z.object({
   updatedAt: z.iso.datetime(),
 });
 export type ProfileView = z.infer<typeof ProfileView>;
+
+/**
+ * Fields a public profile and the shared search may show. Contacts never leave the CRM; the exact
+ * date of birth is shown as an age.
+ */
+export const DISPLAYABLE_FIELDS = [
+  "firstName",
+  "lastName",
+  "age",
+  "gender",
+  "height",
+  "weight",
+  "ethnicity",
+  "incomeLevel",
+  "country",
+  "city",
+  "profession",
+  "aboutMe",
+  "achievements",
+  "marriageStatus",
+  "relationshipStatus",
+  "faith",
+  "educationLevel",
+  "university",
+  "college",
+  "languagesSpoken",
+  "childrenCount",
+  "wantsMoreChildren",
+  "citizenship",
+  "longDistanceRelationship",
+  "openToRelocation",
+  "politicalViews",
+  "bodyType",
+  "hairColor",
+  "eyeColor",
+  "tattoosOrPiercings",
+  "hasPets",
+  "smoking",
+  "alcohol",
+  "foodPreferences",
+  "loveLanguage",
+  "zodiacSign",
+  "lookingFor",
+  "familyPlan",
+  "interests",
+  "photos",
+] as const;
+export const DisplayableField = z.enum(DISPLAYABLE_FIELDS);
+export type DisplayableField = z.infer<typeof DisplayableField>;
+
+/** Shown by default until the matchmaker changes it: enough to interest, nothing that identifies. */
+export const DEFAULT_DISPLAYED: readonly DisplayableField[] = [
+  "firstName",
+  "age",
+  "gender",
+  "height",
+  "country",
+  "city",
+  "profession",
+  "aboutMe",
+  "educationLevel",
+  "languagesSpoken",
+  "lookingFor",
+  "familyPlan",
+  "interests",
+  "photos",
+];
+
+export const DisplaySettings = z.record(DisplayableField, z.boolean());
+export type DisplaySettings = z.infer<typeof DisplaySettings>;
+export const DisplaySettingsBody = z.object({ fields: z.partialRecord(DisplayableField, z.boolean()) });
+
+/** SPEC 4, 5: set or change with a confirmation of at least 6 characters; both empty removes it. */
+export const ProfilePasswordBody = z
+  .object({ password: z.string().max(200), confirmPassword: z.string().max(200) })
+  .refine((b) => b.password === "" || b.password.length >= LIMITS.passwordMinLength, {
+    message: `Minimum length is ${LIMITS.passwordMinLength}`,
+    path: ["password"],
+  })
+  .refine((b) => b.password === b.confirmPassword, {
+    message: "Passwords must match",
+    path: ["confirmPassword"],
+  });
+
+export const ProfilePasswordView = z.object({ hasPassword: z.boolean() });
+
+/** SPEC 5: a public profile password cannot be empty. */
+export const PublicAccessBody = z.object({
+  password: z.string().min(1, { message: "Required field" }).max(200),
+});
+
+/** What a visitor sees: only displayed fields, an age instead of the date of birth. */
+export const PublicProfileView = z.object({
+  userId: z.string(),
+  fields: ProfileFields.omit({ phone: true, dateOfBirth: true, psychology: true }).partial(),
+  age: z.number().int().optional(),
+  photos: z
+    .array(z.object({ id: z.string(), url: z.string(), thumbUrl: z.string(), isMain: z.boolean() }))
+    .optional(),
+});
+export type PublicProfileView = z.infer<typeof PublicProfileView>;
+
+export const EditLinkView = z.object({ expiresAt: z.iso.datetime() });
+export const EditTokenQuery = z.object({ token: z.string().min(10).max(200) });

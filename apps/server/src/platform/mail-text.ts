@@ -1,7 +1,12 @@
 import type { Locale } from "@matchdesk/contract";
 
 type Template = (v: Record<string, string>) => { subject: string; text: string };
-type Catalog = { signInLink: Template; invitation: Template; welcomeMatchmaker: Template };
+type Catalog = {
+  signInLink: Template;
+  invitation: Template;
+  welcomeMatchmaker: Template;
+  editLink: Template;
+};
 
 // The e-mails people receive, in their language. Both catalogs have the same keys by type.
 const en: Catalog = {
@@ -17,6 +22,10 @@ const en: Catalog = {
     subject: `Welcome to ${v.product}`,
     text: `Hello ${v.name},\n\nAn account for your agency has been created on ${v.product}. Open this link to sign in and finish setting up your agency. It works once and expires in 72 hours:\n\n${v.link}\n\nLater you can always ask for a new sign-in link on the sign-in page.`,
   }),
+  editLink: (v) => ({
+    subject: `${v.inviter} asks you to complete your questionnaire`,
+    text: `Hello ${v.name},\n\n${v.inviter} asks you to complete your questionnaire on ${v.product}. Open this link to edit it; no sign-in is needed. It works for 7 days:\n\n${v.link}\n\nPlease do not forward this e-mail: the link opens your questionnaire.`,
+  }),
 };
 
 const ru: Catalog = {
@@ -31,6 +40,10 @@ const ru: Catalog = {
   welcomeMatchmaker: (v) => ({
     subject: `Добро пожаловать в ${v.product}`,
     text: `Здравствуйте, ${v.name}!\n\nДля вашего агентства создана учётная запись в ${v.product}. Откройте ссылку, чтобы войти и завершить настройку агентства. Она действует один раз и 72 часа:\n\n${v.link}\n\nНовую ссылку для входа всегда можно запросить на странице входа.`,
+  }),
+  editLink: (v) => ({
+    subject: `${v.inviter} просит вас заполнить анкету`,
+    text: `Здравствуйте, ${v.name}!\n\n${v.inviter} просит вас заполнить анкету в ${v.product}. Откройте ссылку, чтобы её отредактировать; входить в систему не нужно. Ссылка действует 7 дней:\n\n${v.link}\n\nПожалуйста, не пересылайте это письмо: ссылка открывает вашу анкету.`,
   }),
 };
 

@@ -10,7 +10,7 @@ export const outbox = pgTable("outbox", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const emailTokenPurpose = pgEnum("email_token_purpose", ["signin", "invite"]);
+export const emailTokenPurpose = pgEnum("email_token_purpose", ["signin", "invite", "edit_profile"]);
 
 // One-time links sent by e-mail: only the SHA-256 of the token is stored; each has one purpose.
 export const emailTokens = pgTable(

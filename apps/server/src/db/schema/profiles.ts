@@ -53,6 +53,8 @@ export const clientProfiles = pgTable(
     narcissism: integer("narcissism"),
     borderline: integer("borderline"),
     empathy: integer("empathy"),
+    displaySettings: jsonb("display_settings").$type<Record<string, boolean>>().notNull().default({}),
+    accessPasswordHash: text("access_password_hash"),
     isComplete: boolean("is_complete").notNull().default(false),
     approvedAt: timestamp("approved_at", { withTimezone: true }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

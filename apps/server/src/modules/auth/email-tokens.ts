@@ -45,3 +45,17 @@ export async function consumeEmailToken(db: Db, token: string, purpose: EmailTok
     .returning({ userId: emailTokens.userId });
   return row?.userId;
 }
+
+/**
+ * Checks a reusable token (an edit link) without using it up: "valid" while unexpired and not
+ * revoked by a newer one, "expired" once past its time, otherwise "invalid".
+ */
+export async function checkEmailToken(db: Db, token: string, purpose: EmailTokenPurpose, userId: string) {
+  const [row] = await db
+    .select()
+    .from(emailTokens)
+    .where(and(eq(emailTokens.tokenHash, hashToken(token)), eq(emailTokens.purpose, purpose)));
+  if (!row || row.userId !== userId || row.usedAt) return { state: "invalid" as const };
+  if (row.expiresAt.getTime() <= Date.now()) return { state: "expired" as const };
+  return { state: "valid" as const, expiresAt: row.expiresAt };
+}

@@ -6,6 +6,7 @@ import {
   ClientsQuery,
   ClientVerificationBody,
   CreateClientBody,
+  EditLinkView,
   Id,
   pageOf,
   UserView,
@@ -14,8 +15,16 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../app.js";
+import { sendEditLink } from "../profiles/public.js";
 import { toUserView } from "../users/service.js";
-import { clientStats, createClient, deleteClient, listClients, updateClient } from "./service.js";
+import {
+  clientStats,
+  createClient,
+  deleteClient,
+  getOwnClient,
+  listClients,
+  updateClient,
+} from "./service.js";
 
 export function register(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -50,6 +59,15 @@ export function register(app: FastifyInstance, deps: AppDeps) {
     async (request, reply) => {
       await deleteClient(deps, request.user!, request.params.id);
       return reply.status(204).send(null);
+    },
+  );
+
+  r.post(
+    "/api/clients/:id/edit-link",
+    { config: managers, schema: { tags: ["clients"], params, response: { 201: EditLinkView } } },
+    async (request, reply) => {
+      const client = await getOwnClient(deps.db, request.user!, request.params.id);
+      return reply.status(201).send(await sendEditLink(deps, request.user!, client.id, client));
     },
   );
 

@@ -2,11 +2,18 @@ import {
   AvatarView,
   BatchRemovePhotosBody,
   CompleteOnboardingBody,
+  DisplaySettings,
+  DisplaySettingsBody,
+  EditTokenQuery,
   GalleryView,
   Id,
   LIMITS,
+  ProfilePasswordBody,
+  ProfilePasswordView,
   ProfilePatchBody,
   ProfileView,
+  PublicAccessBody,
+  PublicProfileView,
   SetMainPhotoBody,
   UserView,
 } from "@matchdesk/contract";
@@ -17,6 +24,14 @@ import type { AppDeps } from "../../app.js";
 import { toUserView } from "../users/service.js";
 import { type listPhotos, removePhotos, setMainPhoto, uploadAvatar, uploadPhotos } from "./media.js";
 import { completeOnboarding } from "./onboarding.js";
+import {
+  accessPublicProfile,
+  getByEditToken,
+  getDisplaySettings,
+  patchByEditToken,
+  putDisplaySettings,
+  setProfilePassword,
+} from "./public.js";
 import { getProfile, patchProfile } from "./service.js";
 
 const everyone = ["ADMIN", "INVITER", "INVITEE"] as const;
@@ -82,6 +97,86 @@ export function register(app: FastifyInstance, deps: AppDeps) {
       async (request) => gallery(await uploadPhotos(deps, request.user!, target(request), request)),
     );
   }
+
+  const managers = { access: ["INVITER", "ADMIN"] as const };
+
+  r.get(
+    "/api/profiles/:id/display-settings",
+    { config: managers, schema: { tags: ["profiles"], params: Params, response: { 200: DisplaySettings } } },
+    async (request) => getDisplaySettings(deps.db, request.user!, request.params.id),
+  );
+
+  r.put(
+    "/api/profiles/:id/display-settings",
+    {
+      config: managers,
+      schema: {
+        tags: ["profiles"],
+        params: Params,
+        body: DisplaySettingsBody,
+        response: { 200: DisplaySettings },
+      },
+    },
+    async (request) => putDisplaySettings(deps.db, request.user!, request.params.id, request.body.fields),
+  );
+
+  r.put(
+    "/api/profiles/:id/password",
+    {
+      config: managers,
+      schema: {
+        tags: ["profiles"],
+        params: Params,
+        body: ProfilePasswordBody,
+        response: { 200: ProfilePasswordView },
+      },
+    },
+    async (request) => setProfilePassword(deps.db, request.user!, request.params.id, request.body.password),
+  );
+
+  r.post(
+    "/api/public/profiles/:id/access",
+    {
+      config: { access: "public" },
+      schema: {
+        tags: ["public"],
+        params: Params,
+        body: PublicAccessBody,
+        response: { 200: PublicProfileView },
+      },
+    },
+    async (request) => accessPublicProfile(deps, request.params.id, request.body.password, request.ip),
+  );
+
+  r.get(
+    "/api/public/edit-profile/:id",
+    {
+      config: { access: "public" },
+      schema: {
+        tags: ["public"],
+        params: Params,
+        querystring: EditTokenQuery,
+        response: { 200: ProfileView },
+      },
+    },
+    async (request) => getByEditToken(deps, request.params.id, request.query.token, request.ip),
+  );
+
+  r.patch(
+    "/api/public/edit-profile/:id",
+    {
+      config: { access: "public" },
+      schema: {
+        tags: ["public"],
+        params: Params,
+        querystring: EditTokenQuery,
+        body: ProfilePatchBody,
+        response: { 200: ProfileView },
+      },
+    },
+    async (request) =>
+      patchByEditToken(deps, request.params.id, request.query.token, request.ip, request.body),
+  );
 
   r.put(
     "/api/profiles/:id/gallery/batch-remove",

@@ -13,6 +13,7 @@ import { clientPreferences, clientProfiles, users } from "../../db/schema/index.
 import type { SessionUser } from "../../platform/access.js";
 import { AppError, badRequest, notFound } from "../../platform/errors.js";
 import { fileUrl } from "../../platform/storage.js";
+import { getUser } from "../users/service.js";
 import { assertCanEditProfile } from "./media.js";
 
 type ProfileRow = typeof clientProfiles.$inferSelect;
@@ -150,12 +151,23 @@ export async function getProfile(db: Db, caller: SessionUser, userId: string): P
   return load(db, await clientTarget(db, caller, userId));
 }
 
+/** Reads a client's anketa for a caller whose right to it was checked elsewhere (an edit link). */
+export async function readClientProfile(db: Db, userId: string): Promise<ProfileView> {
+  const user = await getUser(db, userId).catch(() => undefined);
+  if (user?.role !== "INVITEE") throw notFound("PROFILE_NOT_FOUND", "Profile not found");
+  return load(db, user);
+}
+
 /**
  * Saves any subset of a client's anketa. Preferences merge with what is stored and are checked
  * whole (minimum not above maximum); the completeness flag is recomputed in the same transaction.
  */
 export async function patchProfile(db: Db, caller: SessionUser, userId: string, body: ProfilePatchBody) {
-  const target = await clientTarget(db, caller, userId);
+  return writeClientProfile(db, await clientTarget(db, caller, userId), body);
+}
+
+/** Saves a client's anketa for a caller whose right to it was checked before. */
+export async function writeClientProfile(db: Db, target: UserRow, body: ProfilePatchBody) {
   const { preferences, psychology, ...rest } = body;
   const current = await load(db, target);
   const mergedPrefs = preferences

@@ -1,0 +1,191 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, signIn, type TestApp } from "../../../test/app.js";
+import { jpegWithGps, multipart } from "../../../test/images.js";
+import { linkIn, startSmtpServer } from "../../../test/smtp.js";
+import { clientProfiles, emailTokens } from "../../db/schema/index.js";
+import { seedClient, seedMatchmaker } from "../../seed/seed.js";
+import type { UserRow } from "../users/service.js";
+
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let client: UserRow;
+let cookie: string;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  t = await buildTestApp({ smtpUrl: smtp.url, publicUrl: "http://app.test" });
+  const owner = await seedMatchmaker(t.database.db, { agencyName: "Amber Hearts" });
+  client = await seedClient(t.database.db, owner.id, {
+    firstName: "Olga",
+    lastName: "Secretova",
+    email: "olga@example.test",
+  });
+  cookie = (await signIn(t.app, owner.email)).cookie;
+  await t.app.inject({
+    method: "PATCH",
+    url: `/api/profiles/${client.id}`,
+    headers: { cookie },
+    payload: {
+      phone: "+7 912 345 67 89",
+      dateOfBirth: "1990-06-01",
+      city: "Moscow",
+      aboutMe: "Hello",
+      faith: "ATHEISM",
+    },
+  });
+  const form = multipart("photos", [{ name: "a.jpg", data: await jpegWithGps() }]);
+  await t.app.inject({
+    method: "POST",
+    url: `/api/profiles/${client.id}/gallery`,
+    headers: { ...form.headers, cookie },
+    payload: form.payload,
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+const setPassword = (password: string, confirmPassword = password) =>
+  t.app.inject({
+    method: "PUT",
+    url: `/api/profiles/${client.id}/password`,
+    headers: { cookie },
+    payload: { password, confirmPassword },
+  });
+const access = (password: string, ip = "203.0.113.1") =>
+  t.app.inject({
+    method: "POST",
+    url: `/api/public/profiles/${client.id}/access`,
+    remoteAddress: ip,
+    payload: { password },
+  });
+
+describe("[public profile] password and display settings", () => {
+  it("is not public without a password", async () => {
+    expect((await access("anything")).statusCode).toBe(404);
+  });
+
+  it("validates the password: at least 6 characters, matching its confirmation", async () => {
+    expect((await setPassword("12345")).json().errors.password).toBeDefined();
+    expect((await setPassword("secret-1", "secret-2")).json().errors.confirmPassword).toEqual([
+      "Passwords must match",
+    ]);
+    const ok = await setPassword("open-sesame");
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ hasPassword: true });
+    const [row] = await t.database.db
+      .select()
+      .from(clientProfiles)
+      .where(eq(clientProfiles.userId, client.id));
+    expect(row!.accessPasswordHash).toMatch(/^\$argon2id\$/);
+  });
+
+  it("shows only displayed fields, an age instead of the birth date, and never contacts", async () => {
+    const res = await access("open-sesame");
+    expect(res.statusCode).toBe(200);
+    const view = res.json();
+    expect(view.fields.firstName).toBe("Olga");
+    expect(view.fields.city).toBe("Moscow");
+    expect(view.fields).not.toHaveProperty("lastName");
+    expect(view.fields).not.toHaveProperty("faith");
+    expect(view.fields).not.toHaveProperty("phone");
+    expect(view.fields).not.toHaveProperty("dateOfBirth");
+    expect(view.age).toBeGreaterThanOrEqual(35);
+    expect(view.photos).toHaveLength(1);
+    expect(JSON.stringify(view)).not.toContain("Secretova");
+  });
+
+  it("follows the display settings the matchmaker chose", async () => {
+    const put = await t.app.inject({
+      method: "PUT",
+      url: `/api/profiles/${client.id}/display-settings`,
+      headers: { cookie },
+      payload: { fields: { city: false, faith: true, photos: false } },
+    });
+    expect(put.statusCode).toBe(200);
+    expect(put.json()).toMatchObject({ city: false, faith: true, photos: false, firstName: true });
+    const view = (await access("open-sesame")).json();
+    expect(view.fields).not.toHaveProperty("city");
+    expect(view.fields.faith).toBe("ATHEISM");
+    expect(view).not.toHaveProperty("photos");
+    const bad = await t.app.inject({
+      method: "PUT",
+      url: `/api/profiles/${client.id}/display-settings`,
+      headers: { cookie },
+      payload: { fields: { phone: true } },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it("answers INCORRECT_PASSWORD, then 429 after 5 wrong tries a minute from one address", async () => {
+    for (let i = 0; i < 5; i++) {
+      const res = await access("wrong-guess", "198.51.100.7");
+      expect(res.statusCode).toBe(401);
+      expect(res.json().code).toBe("INCORRECT_PASSWORD");
+    }
+    expect((await access("open-sesame", "198.51.100.7")).statusCode).toBe(429);
+    expect((await access("open-sesame", "198.51.100.8")).statusCode).toBe(200);
+    expect((await access("")).statusCode).toBe(400);
+  });
+
+  it("removes the password when both fields are left empty", async () => {
+    expect((await setPassword("")).json()).toEqual({ hasPassword: false });
+    expect((await access("open-sesame")).statusCode).toBe(404);
+  });
+});
+
+describe("[public profile] edit links", () => {
+  const editUrl = (token: string, id = client.id) =>
+    `/api/public/edit-profile/${id}?token=${encodeURIComponent(token)}`;
+  const sendLink = () =>
+    t.app.inject({ method: "POST", url: `/api/clients/${client.id}/edit-link`, headers: { cookie } });
+
+  it("e-mails a 7-day link that opens and saves this client's anketa without a login", async () => {
+    const res = await sendLink();
+    expect(res.statusCode).toBe(201);
+    const mail = await smtp.lastTo("olga@example.test");
+    expect(mail.subject).toContain("Amber Hearts");
+    const link = new URL(linkIn(mail.text));
+    expect(link.pathname).toBe(`/edit-profile/${client.id}`);
+    const token = link.searchParams.get("token")!;
+    const [stored] = await t.database.db
+      .select()
+      .from(emailTokens)
+      .where(eq(emailTokens.purpose, "edit_profile"));
+    expect(stored!.tokenHash).not.toBe(token);
+
+    const read = await t.app.inject({ method: "GET", url: editUrl(token) });
+    expect(read.statusCode).toBe(200);
+    expect(read.json().fields.city).toBe("Moscow");
+    const saved = await t.app.inject({
+      method: "PATCH",
+      url: editUrl(token),
+      payload: { profession: "Pianist" },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().fields.profession).toBe("Pianist");
+    expect((await t.app.inject({ method: "GET", url: editUrl(token) })).statusCode).toBe(200);
+
+    const someoneElse = await seedClient(t.database.db, client.inviterId!);
+    expect((await t.app.inject({ method: "GET", url: editUrl(token, someoneElse.id) })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: "PATCH", url: editUrl(token), payload: { height: 20 } })).statusCode,
+    ).toBe(400);
+
+    await sendLink();
+    const revoked = await t.app.inject({ method: "GET", url: editUrl(token) });
+    expect(revoked.statusCode).toBe(401);
+    expect(revoked.json().code).toBe("EDIT_LINK_INVALID");
+  });
+
+  it("answers 410 for an expired link", async () => {
+    await sendLink();
+    const token = new URL(linkIn((await smtp.lastTo("olga@example.test")).text)).searchParams.get("token")!;
+    await t.database.db.update(emailTokens).set({ expiresAt: new Date(Date.now() - 1000) });
+    const res = await t.app.inject({ method: "GET", url: editUrl(token) });
+    expect(res.statusCode).toBe(410);
+    expect(res.json().code).toBe("EDIT_LINK_EXPIRED");
+  });
+});

@@ -1,0 +1,172 @@
+import {
+  ageOn,
+  DEFAULT_DISPLAYED,
+  DISPLAYABLE_FIELDS,
+  type DisplayableField,
+  type DisplaySettings,
+  PRODUCT_NAME,
+  type ProfilePatchBody,
+  type PublicProfileView,
+} from "@matchdesk/contract";
+import { hash, verify } from "@node-rs/argon2";
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { clientProfiles } from "../../db/schema/index.js";
+import type { SessionUser } from "../../platform/access.js";
+import { AppError, notFound } from "../../platform/errors.js";
+import type { Mailer } from "../../platform/mail.js";
+import { mailText } from "../../platform/mail-text.js";
+import type { RateLimiter } from "../../platform/rate-limit.js";
+import { getAgencyName } from "../agencies/service.js";
+import { checkEmailToken, issueEmailToken } from "../auth/email-tokens.js";
+import { getUser, type UserRow } from "../users/service.js";
+import { listPhotos } from "./media.js";
+import { getProfile, readClientProfile, writeClientProfile } from "./service.js";
+
+const EDIT_LINK_TTL_MS = 7 * 86_400_000;
+const WRONG_TRIES_PER_MINUTE = 5;
+const profileNotFound = () => notFound("PROFILE_NOT_FOUND", "Profile not found");
+
+export function resolveDisplay(stored: Record<string, boolean>): DisplaySettings {
+  return Object.fromEntries(
+    DISPLAYABLE_FIELDS.map((f) => [f, stored[f] ?? DEFAULT_DISPLAYED.includes(f)]),
+  ) as DisplaySettings;
+}
+
+async function ensureProfileRow(db: Db, userId: string) {
+  await db.insert(clientProfiles).values({ userId }).onConflictDoNothing();
+  const [row] = await db.select().from(clientProfiles).where(eq(clientProfiles.userId, userId));
+  return row!;
+}
+
+export async function getDisplaySettings(db: Db, caller: SessionUser, userId: string) {
+  await getProfile(db, caller, userId);
+  const [row] = await db.select().from(clientProfiles).where(eq(clientProfiles.userId, userId));
+  return resolveDisplay(row?.displaySettings ?? {});
+}
+
+export async function putDisplaySettings(
+  db: Db,
+  caller: SessionUser,
+  userId: string,
+  fields: Partial<Record<DisplayableField, boolean>>,
+) {
+  await getProfile(db, caller, userId);
+  const row = await ensureProfileRow(db, userId);
+  const next = { ...row.displaySettings, ...fields };
+  await db.update(clientProfiles).set({ displaySettings: next }).where(eq(clientProfiles.userId, userId));
+  return resolveDisplay(next);
+}
+
+/** Sets, changes or (empty) removes the password that opens the public profile. */
+export async function setProfilePassword(db: Db, caller: SessionUser, userId: string, password: string) {
+  await getProfile(db, caller, userId);
+  await ensureProfileRow(db, userId);
+  const accessPasswordHash = password === "" ? null : await hash(password);
+  await db.update(clientProfiles).set({ accessPasswordHash }).where(eq(clientProfiles.userId, userId));
+  return { hasPassword: accessPasswordHash !== null };
+}
+
+/** The public view: only what the display settings allow, never contacts or the exact birth date. */
+export async function publicView(
+  db: Db,
+  user: UserRow,
+  display: DisplaySettings,
+): Promise<PublicProfileView> {
+  const profile = await readClientProfile(db, user.id);
+  const fields: Record<string, unknown> = {};
+  for (const key of DISPLAYABLE_FIELDS) {
+    if (!display[key] || key === "age" || key === "photos") continue;
+    fields[key] = profile.fields[key as keyof typeof profile.fields];
+  }
+  const view: PublicProfileView = { userId: user.id, fields: fields as PublicProfileView["fields"] };
+  if (display.age && profile.fields.dateOfBirth) view.age = ageOn(profile.fields.dateOfBirth);
+  if (display.photos) {
+    view.photos = (await listPhotos(db, user.id)).map(({ id, url, thumbUrl, isMain }) => ({
+      id,
+      url,
+      thumbUrl,
+      isMain,
+    }));
+  }
+  return view;
+}
+
+/**
+ * Opens a password-protected public profile. At most 5 wrong passwords a minute per address and
+ * profile; a profile without a password is not public at all.
+ */
+export async function accessPublicProfile(
+  deps: { db: Db; limiter: RateLimiter },
+  userId: string,
+  password: string,
+  ip: string,
+) {
+  const key = `profile-access:${ip}:${userId}`;
+  await deps.limiter.assertUnder([key], WRONG_TRIES_PER_MINUTE);
+  const user = await getUser(deps.db, userId).catch(() => undefined);
+  if (!user || user.role !== "INVITEE" || user.status === "inactive") throw profileNotFound();
+  const [row] = await deps.db.select().from(clientProfiles).where(eq(clientProfiles.userId, userId));
+  if (!row?.accessPasswordHash) throw profileNotFound();
+  if (!(await verify(row.accessPasswordHash, password).catch(() => false))) {
+    await deps.limiter.fail([key], 60_000);
+    throw new AppError("INCORRECT_PASSWORD", 401, "Incorrect password");
+  }
+  return publicView(deps.db, user, resolveDisplay(row.displaySettings));
+}
+
+/** E-mails the client a 7-day link to edit their anketa without signing in; a new link revokes the old. */
+export async function sendEditLink(
+  deps: { db: Db; mailer: Pick<Mailer, "send">; config: { publicUrl: string } },
+  caller: SessionUser,
+  clientId: string,
+  ownClient: UserRow,
+) {
+  const token = await issueEmailToken(deps.db, clientId, "edit_profile", EDIT_LINK_TTL_MS);
+  const inviter = ownClient.inviterId
+    ? await getUser(deps.db, ownClient.inviterId)
+    : await getUser(deps.db, caller.id);
+  const link = `${deps.config.publicUrl}/edit-profile/${clientId}?token=${encodeURIComponent(token)}`;
+  const agency = await getAgencyName(deps.db, inviter.id);
+  const mail = mailText(ownClient.locale, "editLink", {
+    name: ownClient.firstName,
+    inviter: agency ?? `${inviter.firstName} ${inviter.lastName}`.trim(),
+    link,
+    product: PRODUCT_NAME,
+  });
+  await deps.mailer.send({ to: ownClient.email, ...mail });
+  return { expiresAt: new Date(Date.now() + EDIT_LINK_TTL_MS).toISOString() };
+}
+
+async function assertEditToken(
+  deps: { db: Db; limiter: RateLimiter },
+  userId: string,
+  token: string,
+  ip: string,
+) {
+  await deps.limiter.hit(`edit-link:ip:${ip}`, 120, 60_000);
+  const check = await checkEmailToken(deps.db, token, "edit_profile", userId);
+  if (check.state === "expired") throw new AppError("EDIT_LINK_EXPIRED", 410, "This edit link has expired");
+  if (check.state !== "valid") throw new AppError("EDIT_LINK_INVALID", 401, "This edit link is not valid");
+}
+
+export async function getByEditToken(
+  deps: { db: Db; limiter: RateLimiter },
+  userId: string,
+  token: string,
+  ip: string,
+) {
+  await assertEditToken(deps, userId, token, ip);
+  return readClientProfile(deps.db, userId);
+}
+
+export async function patchByEditToken(
+  deps: { db: Db; limiter: RateLimiter },
+  userId: string,
+  token: string,
+  ip: string,
+  body: ProfilePatchBody,
+) {
+  await assertEditToken(deps, userId, token, ip);
+  return writeClientProfile(deps.db, await getUser(deps.db, userId), body);
+}
