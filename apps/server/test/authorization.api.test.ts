@@ -164,6 +164,33 @@ const MATRIX: Record<string, Row> = {
     call: (f) => emptyForm(`/api/profiles/${f.client.id}/gallery`),
     expect: clientProfile(400),
   },
+  "POST /api/profiles/me/certificates": {
+    call: () => ({ url: "/api/profiles/me/certificates", multipart: true }),
+    expect: signedIn(400),
+  },
+  "POST /api/profiles/:id/certificates": {
+    call: (f) => ({ url: `/api/profiles/${f.client.id}/certificates`, multipart: true }),
+    expect: clientProfile(400),
+  },
+  "DELETE /api/profiles/me/certificates/file": {
+    call: () => ({
+      url: "/api/profiles/me/certificates/file",
+      payload: { fileUrl: "/api/files/certificates/none.pdf" },
+    }),
+    expect: signedIn(404),
+  },
+  "DELETE /api/profiles/:id/certificates/file": {
+    call: (f) => ({
+      url: `/api/profiles/${f.client.id}/certificates/file`,
+      payload: { fileUrl: "/api/files/certificates/none.pdf" },
+    }),
+    expect: clientProfile(404),
+    codes: { owner: "CERTIFICATE_NOT_FOUND", otherMatchmaker: "PROFILE_NOT_FOUND" },
+  },
+  "PUT /api/profiles/me/certificates/batch-remove": {
+    call: () => ({ url: "/api/profiles/me/certificates/batch-remove", payload: { fileIds: ["none"] } }),
+    expect: signedIn(404),
+  },
   "PUT /api/profiles/:id/gallery/main": {
     call: (f) => ({
       url: `/api/profiles/${f.client.id}/gallery/main`,
@@ -288,7 +315,7 @@ describe("[authorization] every route, every kind of caller", () => {
         const headers: Record<string, string> = {};
         if (actor !== "anonymous") headers.cookie = (await signIn(t.app, emails[actor]!)).cookie;
         const call = row.call(fixture);
-        const form = call.multipart ? multipart("photos", []) : undefined;
+        const form = call.multipart ? multipart("files", []) : undefined;
         const res = await t.app.inject({
           method,
           url: call.url,

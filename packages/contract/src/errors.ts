@@ -53,6 +53,9 @@ export const ERROR_CODES = [
   "INCORRECT_PASSWORD",
   "EDIT_LINK_INVALID",
   "EDIT_LINK_EXPIRED",
+  "CERTIFICATE_LIMIT_EXCEEDED",
+  "CERTIFICATE_NOT_FOUND",
+  "FILE_TYPE_NOT_ALLOWED",
 ] as const;
 export const ErrorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCode>;

@@ -38,3 +38,17 @@ export const CompleteOnboardingBody = z.object({
   termsAccepted: z.literal(true, { message: "The terms must be accepted" }),
 });
 export type CompleteOnboardingBody = z.infer<typeof CompleteOnboardingBody>;
+
+export const CertificateView = z.object({
+  id: z.string(),
+  url: z.string(),
+  fileName: z.string(),
+  contentType: z.string(),
+  bytes: z.number().int(),
+});
+export type CertificateView = z.infer<typeof CertificateView>;
+export const CertificatesView = z.object({ items: z.array(CertificateView), limit: z.number().int() });
+export const RemoveCertificateFileBody = z.object({ fileUrl: z.string().min(1).max(300) });
+export const BatchRemoveCertificatesBody = z.object({
+  fileIds: z.array(Id).min(1).max(LIMITS.certificatesPerProfile),
+});

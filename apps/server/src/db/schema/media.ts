@@ -23,3 +23,20 @@ export const photos = pgTable(
     check("photos_size_positive", sql`${t.width} > 0 and ${t.height} > 0`),
   ],
 );
+
+// Certificate files of a matchmaker's agency profile: images re-encoded, PDFs kept as sent.
+export const certificates = pgTable(
+  "certificates",
+  {
+    id: text("id").primaryKey(),
+    profileUserId: text("profile_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    storageKey: text("storage_key").notNull().unique(),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    bytes: integer("bytes").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("certificates_profile_idx").on(t.profileUserId, t.createdAt)],
+);

@@ -1,6 +1,8 @@
 import {
   AvatarView,
+  BatchRemoveCertificatesBody,
   BatchRemovePhotosBody,
+  CertificatesView,
   CompleteOnboardingBody,
   DisplaySettings,
   DisplaySettingsBody,
@@ -14,6 +16,7 @@ import {
   ProfileView,
   PublicAccessBody,
   PublicProfileView,
+  RemoveCertificateFileBody,
   SetMainPhotoBody,
   UserView,
 } from "@matchdesk/contract";
@@ -22,6 +25,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../app.js";
 import { toUserView } from "../users/service.js";
+import { removeCertificateByUrl, removeCertificates, uploadCertificates } from "./certificates.js";
 import { type listPhotos, removePhotos, setMainPhoto, uploadAvatar, uploadPhotos } from "./media.js";
 import { completeOnboarding } from "./onboarding.js";
 import {
@@ -77,6 +81,29 @@ export function register(app: FastifyInstance, deps: AppDeps) {
         schema: { tags: ["profiles"], ...params, body: ProfilePatchBody, response: { 200: ProfileView } },
       },
       async (request) => patchProfile(deps.db, request.user!, target(request), request.body),
+    );
+
+    r.post(
+      `${path}/certificates`,
+      {
+        config: { access: everyone },
+        schema: { tags: ["profiles"], ...multipart, ...params, response: { 200: CertificatesView } },
+      },
+      async (request) => uploadCertificates(deps, request.user!, target(request), request),
+    );
+
+    r.delete(
+      `${path}/certificates/file`,
+      {
+        config: { access: everyone },
+        schema: {
+          tags: ["profiles"],
+          ...params,
+          body: RemoveCertificateFileBody,
+          response: { 200: CertificatesView },
+        },
+      },
+      async (request) => removeCertificateByUrl(deps, request.user!, target(request), request.body.fileUrl),
     );
 
     r.post(
@@ -176,6 +203,15 @@ export function register(app: FastifyInstance, deps: AppDeps) {
     },
     async (request) =>
       patchByEditToken(deps, request.params.id, request.query.token, request.ip, request.body),
+  );
+
+  r.put(
+    "/api/profiles/me/certificates/batch-remove",
+    {
+      config: { access: everyone },
+      schema: { tags: ["profiles"], body: BatchRemoveCertificatesBody, response: { 200: CertificatesView } },
+    },
+    async (request) => removeCertificates(deps, request.user!, request.user!.id, request.body.fileIds),
   );
 
   r.put(
