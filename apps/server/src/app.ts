@@ -5,7 +5,7 @@ import fastifyMultipart from "@fastify/multipart";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import { PRODUCT_NAME } from "@matchdesk/contract";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config.js";
 import type { Database, Db } from "./db/client.js";
@@ -20,7 +20,7 @@ import * as invites from "./modules/invites/routes.js";
 import * as profiles from "./modules/profiles/routes.js";
 import * as users from "./modules/users/routes.js";
 import { type RegisteredRoute, registerAccessControl } from "./platform/access.js";
-import { registerErrorHandling } from "./platform/errors.js";
+import { registerErrorHandling, toErrorBody } from "./platform/errors.js";
 import { loggerOptions } from "./platform/logger.js";
 import { createMailer, type Mailer } from "./platform/mail.js";
 import { registerOriginCheck } from "./platform/origin.js";
@@ -51,6 +51,11 @@ export async function buildApp(input: { config: Config; database: Database }): P
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // A URL Fastify cannot even route (a bad percent-escape) still gets the API's error shape.
+    frameworkErrors: (error, _request, reply) => {
+      const { status, body } = toErrorBody(Object.assign(error, { statusCode: 400 }));
+      void (reply as FastifyReply).status(status).send(body);
+    },
   });
   const registeredRoutes: RegisteredRoute[] = [];
   const deps: AppDeps = {
@@ -58,7 +63,13 @@ export async function buildApp(input: { config: Config; database: Database }): P
     database,
     db: database.db,
     limiter: createRateLimiter(database.db),
-    mailer: createMailer({ db: database.db, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom }),
+    mailer: createMailer({
+      db: database.db,
+      log: app.log,
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      printKeptMail: database.kind === "pglite",
+    }),
     storage: createLocalStorage(path.join(config.dataDir, "files")),
   };
 
@@ -77,7 +88,7 @@ export async function buildApp(input: { config: Config; database: Database }): P
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],
         fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'", "ws:", "wss:"],
+        connectSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],

@@ -1,6 +1,7 @@
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { openConfiguredDatabase } from "./db/open.js";
+import { startHousekeeping } from "./platform/housekeeping.js";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "./seed/demo.js";
 
 async function main() {
@@ -20,6 +21,7 @@ async function main() {
   const seeded = config.demoData ? await seedDemoData(database.db) : false;
   const app = await buildApp({ config, database });
   await app.listen({ port: config.port, host: config.host });
+  const stopHousekeeping = startHousekeeping(database.db, app.log);
 
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const where = database.kind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL";
@@ -40,6 +42,7 @@ async function main() {
     app.log.info({ signal }, "shutting down");
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
+    stopHousekeeping();
     await app.close();
     await database.close();
     process.exit(0);

@@ -88,7 +88,7 @@ const MATRIX: Record<string, Row> = {
   },
   "POST /api/invites": {
     call: () => ({ url: "/api/invites", payload: { email: fresh(), firstName: "A", lastName: "B" } }),
-    expect: matchmakers(201),
+    expect: { ...matchmakers(201), admin: 403 },
   },
   "GET /api/clients": { call: () => ({ url: "/api/clients" }), expect: matchmakers(200) },
   "GET /api/clients/stats": { call: () => ({ url: "/api/clients/stats" }), expect: matchmakers(200) },

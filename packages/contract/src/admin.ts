@@ -31,7 +31,8 @@ export type CreateMatchmakerBody = z.infer<typeof CreateMatchmakerBody>;
 
 export const UpdateUserBody = z
   .object({
-    status: UserStatus.optional(),
+    // Accounts are switched on or off; profile approval is a client matter (PUT /api/clients/{id}/status).
+    status: z.enum(["active", "inactive"]).optional(),
     verified: z.boolean().optional(),
     participatesInSearch: z.boolean().optional(),
     emailNotifications: z.boolean().optional(),

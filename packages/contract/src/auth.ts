@@ -56,7 +56,9 @@ export type CreateInviteBody = z.infer<typeof CreateInviteBody>;
 export const RedirectPath = z
   .string()
   .max(2000)
-  .regex(/^\/(?![/\\])/, { message: "Must be a path on this site" });
+  // No second slash or backslash after the first, and no spaces or control characters, which
+  // browsers strip (so "/\t/evil.example" would become "//evil.example").
+  .regex(/^\/(?![/\\])[^\s\u0000-\u001f\u007f]*$/, { message: "Must be a path on this site" });
 
 export const OidcStartQuery = z
   .object({

@@ -56,6 +56,8 @@ export const ERROR_CODES = [
   "CERTIFICATE_LIMIT_EXCEEDED",
   "CERTIFICATE_NOT_FOUND",
   "FILE_TYPE_NOT_ALLOWED",
+  "MALFORMED_MULTIPART",
+  "CANNOT_CHANGE_SELF",
 ] as const;
 export const ErrorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCode>;

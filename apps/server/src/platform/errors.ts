@@ -97,6 +97,13 @@ export function toErrorBody(error: unknown): { status: number; body: ErrorBody; 
       isUnexpected: false,
     };
   }
+  if (isUniqueViolation(error)) {
+    return {
+      status: 409,
+      body: { statusCode: 409, code: "CONFLICT", message: "This already exists" },
+      isUnexpected: false,
+    };
+  }
   const fe = error as Partial<FastifyError>;
   if (!isResponseSerializationError(error) && fe.code && FASTIFY_CODES[fe.code]) {
     const known = FASTIFY_CODES[fe.code]!;
@@ -121,6 +128,13 @@ export function toErrorBody(error: unknown): { status: number; body: ErrorBody; 
     },
     isUnexpected: true,
   };
+}
+
+/** PostgreSQL's unique_violation (23505), as node-postgres or PGlite report it, wrapped by Drizzle or not. */
+export function isUniqueViolation(error: unknown): boolean {
+  const codeOf = (e: unknown) =>
+    e && typeof e === "object" && "code" in e ? (e as { code: unknown }).code : undefined;
+  return codeOf(error) === "23505" || codeOf((error as { cause?: unknown })?.cause) === "23505";
 }
 
 export function registerErrorHandling(app: FastifyInstance) {

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 
 let lastMs = 0;
 let counter = 0;
@@ -27,6 +27,9 @@ export function newId(now = Date.now()): string {
   const hex = bytes.toString("hex");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
+
+/** How secrets are kept at rest: only their SHA-256 is stored. */
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** A random secret for links and sessions: 32 bytes, URL-safe. */
 export function newToken(): string {

@@ -42,6 +42,26 @@ export type ProcessedImage = {
  * no metadata carried over (GPS and camera tags are dropped). A thumbnail for lists too.
  */
 export async function processImage(data: Buffer, fileName: string): Promise<ProcessedImage> {
+  return withImageSlot(() => reencode(data, fileName));
+}
+
+// At most two images decode at once in this process, whatever the number of uploads: memory stays
+// bounded by about two decoded originals.
+const SLOTS = 2;
+let busy = 0;
+const waiting: (() => void)[] = [];
+async function withImageSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (busy >= SLOTS) await new Promise<void>((resolve) => waiting.push(resolve));
+  busy++;
+  try {
+    return await work();
+  } finally {
+    busy--;
+    waiting.shift()?.();
+  }
+}
+
+async function reencode(data: Buffer, fileName: string): Promise<ProcessedImage> {
   if (!sniffImage(data)) {
     throw new AppError("FILE_NOT_IMAGE", 415, `File is not an image: ${fileName}`, { fileName });
   }
@@ -49,18 +69,16 @@ export async function processImage(data: Buffer, fileName: string): Promise<Proc
   try {
     const meta = await source().metadata();
     if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS) throw tooLarge(fileName);
-    const [main, thumb] = await Promise.all([
-      source()
-        .rotate()
-        .resize({ width: MAX_SIDE_PX, height: MAX_SIDE_PX, fit: "inside", withoutEnlargement: true })
-        .webp({ quality: 85 })
-        .toBuffer({ resolveWithObject: true }),
-      source()
-        .rotate()
-        .resize({ width: THUMB_SIDE_PX, height: THUMB_SIDE_PX, fit: "inside", withoutEnlargement: true })
-        .webp({ quality: 80 })
-        .toBuffer({ resolveWithObject: true }),
-    ]);
+    // The original is decoded once; the thumbnail comes from the (much smaller) re-encoded image.
+    const main = await source()
+      .rotate()
+      .resize({ width: MAX_SIDE_PX, height: MAX_SIDE_PX, fit: "inside", withoutEnlargement: true })
+      .webp({ quality: 85 })
+      .toBuffer({ resolveWithObject: true });
+    const thumb = await sharp(main.data)
+      .resize({ width: THUMB_SIDE_PX, height: THUMB_SIDE_PX, fit: "inside", withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer({ resolveWithObject: true });
     if (main.data.length === 0) throw optimizeFailed(fileName);
     return {
       main: { data: main.data, width: main.info.width, height: main.info.height },
@@ -76,4 +94,4 @@ export async function processImage(data: Buffer, fileName: string): Promise<Proc
 const tooLarge = (fileName: string) =>
   new AppError("IMAGE_TOO_LARGE", 413, `The image has too many pixels: ${fileName}`, { fileName });
 const optimizeFailed = (fileName: string) =>
-  new AppError("IMAGE_OPTIMIZE_FAILED", 422, `Failed to optimize image: ${fileName}`, { fileName });
+  new AppError("IMAGE_OPTIMIZE_FAILED", 400, `Failed to optimize image: ${fileName}`, { fileName });

@@ -9,14 +9,17 @@ export type MailMessage = { to: string; subject: string; text: string };
 export type Mailer = { send(message: MailMessage): Promise<void> };
 
 /**
- * SMTP through nodemailer when SMTP_URL is set. Without it (the embedded setup) mail lands in the
- * outbox table and the log prints its text, links included, but never the address.
+ * SMTP through nodemailer when SMTP_URL is set. Without it mail lands in the outbox table; in the
+ * embedded setup the log prints its text with the links (never the address), so a newcomer can
+ * sign in without a mail server. On PostgreSQL, links never reach the log.
  */
 export function createMailer(deps: {
   db: Db;
   log: FastifyBaseLogger;
   smtpUrl: string | undefined;
   from: string;
+  /** Print kept mail (links included) to the log: only for the embedded, single-machine setup. */
+  printKeptMail: boolean;
 }): Mailer {
   if (deps.smtpUrl) {
     const transport = nodemailer.createTransport(deps.smtpUrl);
@@ -44,7 +47,11 @@ export function createMailer(deps: {
         subject: message.subject,
         body: message.text,
       });
-      deps.log.info(`mail kept in the outbox (no SMTP_URL): "${message.subject}"\n${message.text}`);
+      if (deps.printKeptMail) {
+        deps.log.info(`mail kept in the outbox (no SMTP_URL): "${message.subject}"\n${message.text}`);
+      } else {
+        deps.log.warn("mail kept in the outbox table: set SMTP_URL to send it");
+      }
     },
   };
 }

@@ -22,34 +22,44 @@ export async function receiveFiles<T>(
   }
   const accepted: T[] = [];
   let selected = 0;
-  for await (const part of request.parts()) {
-    if (part.type !== "file") continue;
-    const file = part as MultipartFile;
-    if (file.fieldname !== field) {
-      file.file.resume();
-      throw badRequest("VALIDATION_FAILED", `Unexpected file field "${file.fieldname}"`, {
-        [file.fieldname]: [`Use the field "${field}"`],
-      });
-    }
-    selected++;
-    if (accepted.length >= room) {
-      file.file.resume();
-      continue;
-    }
-    let data: Buffer;
-    try {
-      data = await file.toBuffer();
-    } catch (error) {
-      if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
-        throw new AppError("FILE_TOO_LARGE", 413, `The file is too large: ${file.filename}`, {
-          fileName: file.filename,
-          maxBytes: MAX_UPLOAD_BYTES,
-        });
-      }
-      throw error;
-    }
-    const fileName = file.filename || `image_${Date.now()}`;
-    accepted.push(await accept({ fileName, data }));
+  try {
+    await readParts();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    // A truncated body, a missing boundary or too many parts: the form itself is broken.
+    throw new AppError("MALFORMED_MULTIPART", 400, "The upload form could not be read; try again");
   }
   return { accepted, selected };
+
+  async function readParts() {
+    for await (const part of request.parts()) {
+      if (part.type !== "file") continue;
+      const file = part as MultipartFile;
+      if (file.fieldname !== field) {
+        file.file.resume();
+        throw badRequest("VALIDATION_FAILED", `Unexpected file field "${file.fieldname}"`, {
+          [file.fieldname]: [`Use the field "${field}"`],
+        });
+      }
+      selected++;
+      if (accepted.length >= room) {
+        file.file.resume();
+        continue;
+      }
+      let data: Buffer;
+      try {
+        data = await file.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
+          throw new AppError("FILE_TOO_LARGE", 413, `The file is too large: ${file.filename}`, {
+            fileName: file.filename,
+            maxBytes: MAX_UPLOAD_BYTES,
+          });
+        }
+        throw error;
+      }
+      const fileName = file.filename || `image_${Date.now()}`;
+      accepted.push(await accept({ fileName, data }));
+    }
+  }
 }

@@ -27,7 +27,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
   app.setNotFoundHandler((request, reply) => {
     const pathOnly = request.url.split("?")[0] ?? "/";
     const wantsPage = request.method === "GET" || request.method === "HEAD";
-    if (!pathOnly.startsWith("/api") && hasWeb && wantsPage) {
+    const isApi = pathOnly === "/api" || pathOnly.startsWith("/api/");
+    if (!isApi && hasWeb && wantsPage) {
       return reply.header("cache-control", "no-cache").sendFile("index.html");
     }
     return reply.status(404).send({

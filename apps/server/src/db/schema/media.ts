@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./users.js";
 
 // Gallery photos of a profile (a client's anketa or a matchmaker's agency), re-encoded by the server.
@@ -20,6 +20,7 @@ export const photos = pgTable(
   },
   (t) => [
     index("photos_profile_idx").on(t.profileUserId, t.createdAt),
+    uniqueIndex("photos_one_main_idx").on(t.profileUserId).where(sql`${t.isMain}`),
     check("photos_size_positive", sql`${t.width} > 0 and ${t.height} > 0`),
   ],
 );

@@ -50,6 +50,6 @@ export function register(app: FastifyInstance, deps: AppDeps) {
         response: { 200: AdminUserView },
       },
     },
-    async (request) => updateUser(deps.db, request.params.id, request.body),
+    async (request) => updateUser(deps.db, request.user!, request.params.id, request.body),
   );
 }

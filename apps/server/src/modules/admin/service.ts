@@ -11,12 +11,12 @@ import type { SessionUser } from "../../platform/access.js";
 import { AppError } from "../../platform/errors.js";
 import type { Mailer } from "../../platform/mail.js";
 import type { RateLimiter } from "../../platform/rate-limit.js";
+import { escapeLike } from "../../platform/sql.js";
+import { getAgencyName } from "../agencies/service.js";
 import { sendSignInLink, WELCOME_LINK_TTL_MS } from "../auth/email-signin.js";
-import { createUser, getUser, toUserView, type UserRow } from "../users/service.js";
+import { createUser, deleteUser, getUser, toUserView, type UserRow } from "../users/service.js";
 
 type Deps = { db: Db; mailer: Pick<Mailer, "send">; limiter: RateLimiter; publicUrl: string };
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function toAdminView(row: UserRow, agencyName: string | null): AdminUserView {
   return { ...toUserView(row), agencyName, inviterId: row.inviterId };
@@ -72,11 +72,19 @@ export async function createMatchmaker(deps: Deps, caller: SessionUser, body: Cr
     inviterId: caller.id,
     locale: body.locale,
   });
-  await sendSignInLink(deps, user, WELCOME_LINK_TTL_MS, "welcomeMatchmaker");
+  try {
+    await sendSignInLink(deps, user, WELCOME_LINK_TTL_MS, "welcomeMatchmaker");
+  } catch (error) {
+    await deleteUser(deps.db, user.id);
+    throw error;
+  }
   return toAdminView(user, null);
 }
 
-export async function updateUser(db: Db, userId: string, body: UpdateUserBody) {
+export async function updateUser(db: Db, caller: SessionUser, userId: string, body: UpdateUserBody) {
+  if (userId === caller.id && body.status === "inactive") {
+    throw new AppError("CANNOT_CHANGE_SELF", 409, "You cannot deactivate your own account");
+  }
   const user = await getUser(db, userId);
   if (body.emailNotifications !== undefined && user.role === "INVITEE") {
     throw new AppError(
@@ -100,9 +108,5 @@ export async function updateUser(db: Db, userId: string, body: UpdateUserBody) {
     })
     .where(eq(users.id, userId))
     .returning();
-  const [agency] = await db
-    .select({ agencyName: agencyProfiles.agencyName })
-    .from(agencyProfiles)
-    .where(eq(agencyProfiles.userId, userId));
-  return toAdminView(row!, agency?.agencyName ?? null);
+  return toAdminView(row!, await getAgencyName(db, userId));
 }

@@ -1,12 +1,9 @@
-import { createHash } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { emailTokens } from "../../db/schema/index.js";
-import { newId, newToken } from "../../platform/ids.js";
+import { hashToken, newId, newToken } from "../../platform/ids.js";
 
 export type EmailTokenPurpose = (typeof emailTokens.$inferSelect)["purpose"];
-
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** Issues a one-time token for a user and purpose; earlier unused ones of that purpose stop working. */
 export async function issueEmailToken(db: Db, userId: string, purpose: EmailTokenPurpose, ttlMs: number) {

@@ -1,10 +1,10 @@
-import { createHash } from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
 import * as oidc from "openid-client";
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/client.js";
 import { oidcStates } from "../../db/schema/index.js";
 import { AppError } from "../../platform/errors.js";
+import { hashToken as hash } from "../../platform/ids.js";
 import { findUserByEmail, type UserRow } from "../users/service.js";
 import { createSession } from "./sessions.js";
 
@@ -14,9 +14,10 @@ export const OIDC_STATE_COOKIE = "oidc_state";
 type OidcSettings = NonNullable<Config["oidc"]>;
 type Deps = { db: Db; config: Pick<Config, "oidc" | "publicUrl"> };
 
-const hash = (value: string) => createHash("sha256").update(value).digest("hex");
 const notConfigured = () =>
   new AppError("OIDC_NOT_CONFIGURED", 503, "Sign-in with an external provider is not set up");
+const unavailable = () =>
+  new AppError("OIDC_UNAVAILABLE", 503, "The sign-in provider does not answer; try again later");
 const failed = () =>
   new AppError("OIDC_FAILED", 401, "The sign-in with the provider did not complete; try again");
 
@@ -44,7 +45,7 @@ const redirectUri = (publicUrl: string) => `${publicUrl}/auth/callback`;
 export async function startOidc(deps: Deps, input: { redirect: string; inviteCode?: string }) {
   if (!deps.config.oidc) throw notConfigured();
   const config = await providerConfiguration(deps.config.oidc).catch(() => {
-    throw new AppError("OIDC_UNAVAILABLE", 503, "The sign-in provider does not answer; try again later");
+    throw unavailable();
   });
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
@@ -86,7 +87,9 @@ export async function finishOidc(
     .where(and(eq(oidcStates.stateHash, hash(input.state)), gt(oidcStates.expiresAt, new Date())))
     .returning();
   if (!pending) throw failed();
-  const config = await providerConfiguration(deps.config.oidc);
+  const config = await providerConfiguration(deps.config.oidc).catch(() => {
+    throw unavailable();
+  });
   const callback = new URL(redirectUri(deps.config.publicUrl));
   callback.searchParams.set("code", input.code);
   callback.searchParams.set("state", input.state);
@@ -109,7 +112,9 @@ export async function finishOidc(
     throw failed();
   }
   const email = typeof claims.email === "string" ? claims.email.toLowerCase() : undefined;
-  if (!email || claims.email_verified === false) {
+  // Accounts are matched by e-mail, so only an address the provider confirmed may open one.
+  const isVerified = claims.email_verified === true || claims.email_verified === "true";
+  if (!email || !isVerified) {
     throw new AppError(
       "OIDC_EMAIL_UNVERIFIED",
       403,

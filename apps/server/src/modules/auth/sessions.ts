@@ -1,18 +1,15 @@
-import { createHash } from "node:crypto";
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { Db } from "../../db/client.js";
 import { sessions, users } from "../../db/schema/index.js";
 import type { SessionUser } from "../../platform/access.js";
-import { newId, newToken } from "../../platform/ids.js";
+import { hashToken, newId, newToken } from "../../platform/ids.js";
 
 export const SESSION_COOKIE = "sid";
 const SESSION_DAYS = 30;
 const DAY_MS = 86_400_000;
 // Sliding expiry is renewed at most once an hour, so a busy user does not write on every request.
 const RENEW_AFTER_MS = 3_600_000;
-
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 export async function createSession(db: Db, userId: string): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
@@ -23,10 +20,6 @@ export async function createSession(db: Db, userId: string): Promise<{ token: st
 
 export async function deleteSession(db: Db, sessionId: string) {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
-}
-
-export async function deleteExpiredSessions(db: Db) {
-  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
 }
 
 export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: Date, secure: boolean) {

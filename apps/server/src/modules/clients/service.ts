@@ -5,11 +5,10 @@ import type { Db } from "../../db/client.js";
 import { clientProfiles, photos, users } from "../../db/schema/index.js";
 import type { SessionUser } from "../../platform/access.js";
 import { AppError, notFound } from "../../platform/errors.js";
+import { escapeLike } from "../../platform/sql.js";
 import { fileUrl, type Storage } from "../../platform/storage.js";
-import { setApproved } from "../profiles/service.js";
+import { profileStatus, setApproved } from "../profiles/service.js";
 import { createUser, getUser, type UserRow } from "../users/service.js";
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The clients a caller may see: a matchmaker's own, or every client for an admin. */
 function scope(caller: SessionUser): SQL {
@@ -84,7 +83,7 @@ function toListItem(r: ListRow): ClientListItem {
     gender: r.gender,
     city: r.city,
     age: r.dateOfBirth ? ageOn(r.dateOfBirth) : null,
-    profileStatus: !r.isComplete ? "incomplete" : r.approvedAt ? "approved" : "complete",
+    profileStatus: profileStatus(r.isComplete ?? false, r.approvedAt),
     isActive: r.status !== "inactive",
     isVerified: r.isVerified,
     participatesInSearch: r.participatesInSearch,

@@ -45,7 +45,8 @@ export function register(app: FastifyInstance, deps: AppDeps) {
   r.post(
     "/api/invites",
     {
-      config: { access: inviters },
+      // Admins create matchmakers through POST /api/admin/matchmakers.
+      config: { access: ["INVITER"] },
       schema: { tags: ["invites"], body: CreateInviteBody, response: { 201: UserView } },
     },
     async (request, reply) =>

@@ -17,7 +17,15 @@ import type { RateLimiter } from "../../platform/rate-limit.js";
 import { getAgencyName } from "../agencies/service.js";
 import { consumeEmailToken, issueEmailToken } from "../auth/email-tokens.js";
 import { createSession } from "../auth/sessions.js";
-import { createUser, findUserByEmail, getUser, hashPassword, type UserRow } from "../users/service.js";
+import { getOwnClient } from "../clients/service.js";
+import {
+  claimAccount,
+  createUser,
+  deleteUser,
+  findUserByEmail,
+  getUser,
+  type UserRow,
+} from "../users/service.js";
 
 const INVITE_TTL_MS = 14 * 86_400_000;
 
@@ -95,28 +103,32 @@ export async function createInvite(
 ): Promise<UserRow> {
   await deps.limiter.hit(`invite-create:user:${caller.id}`, 200, 3_600_000);
   const inviter = await getUser(deps.db, caller.id);
-  const role = grantedRole(inviter.role);
-  if (!role) throw new AppError("FORBIDDEN", 403, "You cannot invite anyone");
+  if (inviter.role !== "INVITER") throw new AppError("FORBIDDEN", 403, "Only matchmakers invite clients");
   const invitee = await createUser(deps.db, {
     email: body.email,
     firstName: body.firstName,
     lastName: body.lastName,
-    role,
+    role: "INVITEE",
     inviterId: inviter.id,
     locale: body.locale ?? (inviter.locale === "en-US" ? "en-US" : "ru-RU"),
   });
-  await sendInvitation(deps, inviter, invitee);
+  try {
+    await sendInvitation(deps, inviter, invitee);
+  } catch (error) {
+    // Without the e-mail the invitation did not happen: leave nothing behind, so a retry works.
+    await deleteUser(deps.db, invitee.id);
+    throw error;
+  }
   return invitee;
 }
 
 export async function resendInvite(deps: Deps, caller: SessionUser, userId: string) {
-  const invitee = await getUser(deps.db, userId).catch(() => undefined);
-  const isOwner = invitee && (caller.role === "ADMIN" || invitee.inviterId === caller.id);
-  if (!invitee || !isOwner || !invitee.inviterId) throw notFound("USER_NOT_FOUND", "User not found");
+  const invitee = await getOwnClient(deps.db, caller, userId);
+  await deps.limiter.hit(`invite-resend:${invitee.id}`, 5, 3_600_000);
   if (invitee.passwordHash || invitee.termsAcceptedAt) {
     throw new AppError("ALREADY_REGISTERED", 409, "This person has already registered");
   }
-  await sendInvitation(deps, await getUser(deps.db, invitee.inviterId), invitee);
+  await sendInvitation(deps, await getUser(deps.db, invitee.inviterId!), invitee);
 }
 
 /**
@@ -138,19 +150,7 @@ export async function register(deps: Deps, body: RegisterBody, ip: string) {
     if (owner !== existing.id) {
       throw new AppError("INVITE_TOKEN_INVALID", 410, "This invitation link has expired; ask for a new one");
     }
-    const [claimed] = await deps.db
-      .update(users)
-      .set({
-        passwordHash: await hashPassword(body.password),
-        firstName: body.firstName,
-        lastName: body.lastName,
-        termsAcceptedAt: new Date(),
-        locale: body.locale ?? existing.locale,
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, existing.id))
-      .returning();
-    user = claimed!;
+    user = await claimAccount(deps.db, existing, body);
   } else {
     user = await createUser(deps.db, {
       email: body.email,

@@ -211,7 +211,7 @@ describe("[media] avatar", () => {
       headers: { ...body.headers, cookie: ownerCookie },
       payload: body.payload,
     });
-    expect(res.statusCode).toBe(422);
+    expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       code: "IMAGE_OPTIMIZE_FAILED",
       message: "Failed to optimize image: broken.jpg",

@@ -1,5 +1,5 @@
 import { LIMITS, type PhotoView } from "@matchdesk/contract";
-import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../../db/client.js";
 import { photos, users } from "../../db/schema/index.js";
@@ -9,7 +9,7 @@ import { newId } from "../../platform/ids.js";
 import { type ProcessedImage, processImage } from "../../platform/images.js";
 import { fileUrl, newFileKey, type Storage } from "../../platform/storage.js";
 import { receiveFiles } from "../../platform/uploads.js";
-import { getUser } from "../users/service.js";
+import { getUser, setAvatarKeys } from "../users/service.js";
 
 type Deps = { db: Db; storage: Storage };
 type PhotoRow = typeof photos.$inferSelect;
@@ -97,6 +97,22 @@ export async function uploadPhotos(
   const { keys, written } = await storeAll(deps.storage, accepted);
   try {
     await deps.db.transaction(async (tx) => {
+      // Uploads to one profile at the same time take turns here, and the limit is counted again.
+      await tx.execute(sql`select id from users where id = ${profileUserId} for update`);
+      const [now] = await tx
+        .select({ n: count() })
+        .from(photos)
+        .where(eq(photos.profileUserId, profileUserId));
+      const already = now?.n ?? 0;
+      if (already + keys.length > LIMITS.photosPerProfile) {
+        const left = Math.max(0, LIMITS.photosPerProfile - already);
+        throw new AppError(
+          "PHOTO_LIMIT_EXCEEDED",
+          400,
+          `Too many photos: ${selected} selected, ${already} already in the profile, ${left} more allowed`,
+          { selected, current: already, remaining: left, limit: LIMITS.photosPerProfile },
+        );
+      }
       const [hasMain] = await tx
         .select({ n: count() })
         .from(photos)
@@ -179,10 +195,7 @@ export async function uploadAvatar(
   const { keys, written } = await storeAll(deps.storage, accepted);
   const [k] = keys;
   try {
-    await deps.db
-      .update(users)
-      .set({ avatarKey: k!.main, avatarThumbKey: k!.thumb, updatedAt: new Date() })
-      .where(eq(users.id, profileUserId));
+    await setAvatarKeys(deps.db, profileUserId, { main: k!.main, thumb: k!.thumb });
   } catch (error) {
     await deps.storage.delete(written);
     throw error;

@@ -1,12 +1,15 @@
 import type { CompleteOnboardingBody } from "@matchdesk/contract";
-import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { users } from "../../db/schema/index.js";
 import type { SessionUser } from "../../platform/access.js";
-import { AppError, badRequest } from "../../platform/errors.js";
+import { AppError, badRequest, isUniqueViolation } from "../../platform/errors.js";
 import { isAgencyLoginTaken, saveAgencyBasics } from "../agencies/service.js";
-import { getUser } from "../users/service.js";
+import { getUser, markOnboarded } from "../users/service.js";
 import { countPhotos } from "./media.js";
+
+const loginTaken = () =>
+  new AppError("AGENCY_LOGIN_TAKEN", 409, "This agency login is taken", undefined, {
+    login: ["This agency login is taken"],
+  });
 
 /**
  * SPEC 4: only a matchmaker who has not finished onboarding; needs agency name, a free login,
@@ -18,9 +21,7 @@ export async function completeOnboarding(db: Db, caller: SessionUser, body: Comp
     throw new AppError("ONBOARDING_UNAVAILABLE", 409, "Onboarding is unavailable or already completed");
   }
   if (await isAgencyLoginTaken(db, body.login, user.id)) {
-    throw new AppError("AGENCY_LOGIN_TAKEN", 409, "This agency login is taken", undefined, {
-      login: ["This agency login is taken"],
-    });
+    throw loginTaken();
   }
   if (!user.avatarKey)
     throw badRequest("AVATAR_REQUIRED", "Upload a logo or avatar first", { avatar: ["Required field"] });
@@ -28,13 +29,14 @@ export async function completeOnboarding(db: Db, caller: SessionUser, body: Comp
     throw badRequest("PHOTO_REQUIRED", "Upload at least one photo first", { photos: ["Required field"] });
   }
   return db.transaction(async (tx) => {
-    await saveAgencyBasics(tx as unknown as Db, user.id, { agencyName: body.agencyName, login: body.login });
-    const now = new Date();
-    const [updated] = await tx
-      .update(users)
-      .set({ onboardingCompletedAt: now, termsAcceptedAt: user.termsAcceptedAt ?? now, updatedAt: now })
-      .where(eq(users.id, user.id))
-      .returning();
-    return updated!;
+    const txDb = tx as unknown as Db;
+    await saveAgencyBasics(txDb, user.id, { agencyName: body.agencyName, login: body.login }).catch(
+      (error) => {
+        // Two agencies claiming one login at once: the unique index decides.
+        if (isUniqueViolation(error)) throw loginTaken();
+        throw error;
+      },
+    );
+    return markOnboarded(txDb, user);
   });
 }

@@ -103,15 +103,15 @@ export async function accessPublicProfile(
   ip: string,
 ) {
   const key = `profile-access:${ip}:${userId}`;
-  await deps.limiter.assertUnder([key], WRONG_TRIES_PER_MINUTE);
+  await deps.limiter.hit(key, WRONG_TRIES_PER_MINUTE, 60_000);
   const user = await getUser(deps.db, userId).catch(() => undefined);
   if (!user || user.role !== "INVITEE" || user.status === "inactive") throw profileNotFound();
   const [row] = await deps.db.select().from(clientProfiles).where(eq(clientProfiles.userId, userId));
   if (!row?.accessPasswordHash) throw profileNotFound();
   if (!(await verify(row.accessPasswordHash, password).catch(() => false))) {
-    await deps.limiter.fail([key], 60_000);
     throw new AppError("INCORRECT_PASSWORD", 401, "Incorrect password");
   }
+  await deps.limiter.reset(key);
   return publicView(deps.db, user, resolveDisplay(row.displaySettings));
 }
 

@@ -3,7 +3,7 @@ import { hash } from "@node-rs/argon2";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { users } from "../../db/schema/index.js";
-import { AppError, notFound } from "../../platform/errors.js";
+import { AppError, isUniqueViolation, notFound } from "../../platform/errors.js";
 import { newId, newToken } from "../../platform/ids.js";
 import { fileUrl } from "../../platform/storage.js";
 
@@ -72,7 +72,7 @@ export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
     throw new AppError("EMAIL_TAKEN", 409, "A user with this e-mail already exists");
   }
   const now = new Date();
-  const [row] = await db
+  const rows = await db
     .insert(users)
     .values({
       id: newId(),
@@ -90,6 +90,56 @@ export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
       isVerified: input.isVerified ?? false,
       verifiedAt: input.isVerified ? now : null,
     })
+    .returning()
+    .catch((error: unknown) => {
+      // Two registrations of one address at once: the unique index decides, the loser gets 409.
+      if (isUniqueViolation(error))
+        throw new AppError("EMAIL_TAKEN", 409, "A user with this e-mail already exists");
+      throw error;
+    });
+  return rows[0]!;
+}
+
+/** Deletes an account that was just made, when what had to follow (an e-mail) failed. */
+export async function deleteUser(db: Db, id: string) {
+  await db.delete(users).where(eq(users.id, id));
+}
+
+export async function setAvatarKeys(db: Db, userId: string, keys: { main: string; thumb: string }) {
+  await db
+    .update(users)
+    .set({ avatarKey: keys.main, avatarThumbKey: keys.thumb, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+}
+
+/** Onboarding done: terms count as accepted from now on if they were not before. */
+export async function markOnboarded(db: Db, user: UserRow): Promise<UserRow> {
+  const now = new Date();
+  const [row] = await db
+    .update(users)
+    .set({ onboardingCompletedAt: now, termsAcceptedAt: user.termsAcceptedAt ?? now, updatedAt: now })
+    .where(eq(users.id, user.id))
+    .returning();
+  return row!;
+}
+
+/** A client claims the account their matchmaker created: password, names and terms. */
+export async function claimAccount(
+  db: Db,
+  user: UserRow,
+  input: { password: string; firstName: string; lastName: string; locale?: "en-US" | "ru-RU" },
+): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({
+      passwordHash: await hashPassword(input.password),
+      firstName: input.firstName,
+      lastName: input.lastName,
+      termsAcceptedAt: new Date(),
+      locale: input.locale ?? user.locale,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, user.id))
     .returning();
   return row!;
 }

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { buildTestApp } from "../../test/app.js";
+import { emailTokens, rateLimits, sessions } from "../db/schema/index.js";
+import { issueEmailToken } from "../modules/auth/email-tokens.js";
+import { createSession } from "../modules/auth/sessions.js";
+import { seedMatchmaker } from "../seed/seed.js";
+import { sweepExpired } from "./housekeeping.js";
+
+describe("[housekeeping] expired rows", () => {
+  it("removes expired sessions, stale tokens and old counters, and keeps live ones", async () => {
+    const t = await buildTestApp();
+    try {
+      const db = t.database.db;
+      const user = await seedMatchmaker(db);
+      await createSession(db, user.id);
+      await db
+        .insert(sessions)
+        .values({ id: "old", tokenHash: "old", userId: user.id, expiresAt: new Date(1000) });
+      await issueEmailToken(db, user.id, "signin", 60_000);
+      await db.insert(emailTokens).values({
+        id: "stale",
+        purpose: "signin",
+        tokenHash: "stale",
+        userId: user.id,
+        expiresAt: new Date(Date.now() - 30 * 86_400_000),
+      });
+      await db.insert(rateLimits).values([
+        { key: "old", count: 3, resetAt: new Date(1000) },
+        { key: "live", count: 3, resetAt: new Date(Date.now() + 60_000) },
+      ]);
+      await sweepExpired(db);
+      expect((await db.select().from(sessions)).map((s) => s.id)).not.toContain("old");
+      expect(await db.select().from(sessions)).toHaveLength(1);
+      expect((await db.select().from(emailTokens)).map((r) => r.id)).toEqual([
+        expect.not.stringMatching("stale"),
+      ]);
+      expect((await db.select().from(rateLimits)).map((r) => r.key)).toEqual(["live"]);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,33 @@
+import { lt, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../db/client.js";
+import { emailTokens, oidcStates, rateLimits, sessions } from "../db/schema/index.js";
+
+const HOUR_MS = 3_600_000;
+// Used or expired links are kept a week, for support questions ("my link did not work").
+const TOKEN_RETENTION_MS = 7 * 24 * HOUR_MS;
+
+/** Deletes what has expired. Safe on many instances at once: each delete is idempotent. */
+export async function sweepExpired(db: Db) {
+  const now = new Date();
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+  await db.delete(oidcStates).where(lt(oidcStates.expiresAt, now));
+  await db.delete(rateLimits).where(lt(rateLimits.resetAt, now));
+  await db
+    .delete(emailTokens)
+    .where(
+      lt(
+        sql`coalesce(${emailTokens.usedAt}, ${emailTokens.expiresAt})`,
+        new Date(Date.now() - TOKEN_RETENTION_MS),
+      ),
+    );
+}
+
+/** Sweeps at start and then every hour, without keeping the process alive. */
+export function startHousekeeping(db: Db, log: FastifyBaseLogger): () => void {
+  const run = () => sweepExpired(db).catch((err) => log.warn({ err }, "housekeeping failed"));
+  void run();
+  const timer = setInterval(run, HOUR_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
