@@ -91,6 +91,10 @@ const MATRIX: Record<string, Row> = {
     expect: { ...matchmakers(201), admin: 403 },
   },
   "GET /api/clients": { call: () => ({ url: "/api/clients" }), expect: matchmakers(200) },
+  "GET /api/search/profiles": {
+    call: () => ({ url: "/api/search/profiles?gender=FEMALE" }),
+    expect: matchmakers(200),
+  },
   "GET /api/clients/stats": { call: () => ({ url: "/api/clients/stats" }), expect: matchmakers(200) },
   "POST /api/clients": {
     call: (f) => ({

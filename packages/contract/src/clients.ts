@@ -2,7 +2,7 @@ import { z } from "zod";
 import { Name } from "./auth.js";
 import { PageQuery } from "./common.js";
 import { Gender } from "./enums.js";
-import { Phone, ProfileStatus } from "./profiles.js";
+import { Phone, ProfileStatus, PublicProfileView } from "./profiles.js";
 import { Email } from "./users.js";
 
 const BoolParam = z.enum(["true", "false"]).transform((v) => v === "true");
@@ -58,3 +58,22 @@ export const ClientVerificationBody = z.object({ verified: z.boolean() });
 export const ClientSearchBody = z.object({ participates: z.boolean() });
 /** active/inactive switch the account; approved/pending approve a complete profile or withdraw it. */
 export const ClientStatusBody = z.object({ status: z.enum(["active", "inactive", "approved", "pending"]) });
+
+export const SearchProfilesQuery = PageQuery.extend({
+  gender: Gender.optional(),
+  minAge: z.coerce.number().int().min(18).max(100).optional(),
+  maxAge: z.coerce.number().int().min(18).max(100).optional(),
+  country: z.string().trim().max(10).optional(),
+  city: z.string().trim().max(100).optional(),
+}).refine((q) => q.minAge === undefined || q.maxAge === undefined || q.minAge <= q.maxAge, {
+  message: "Minimum age cannot be above the maximum",
+  path: ["maxAge"],
+});
+export type SearchProfilesQuery = z.infer<typeof SearchProfilesQuery>;
+
+/** A profile another matchmaker published: its display settings applied, plus whose client it is. */
+export const PublishedProfileView = PublicProfileView.extend({
+  agency: z.object({ matchmakerId: z.string(), agencyName: z.string().nullable() }),
+  isOwnClient: z.boolean(),
+});
+export type PublishedProfileView = z.infer<typeof PublishedProfileView>;

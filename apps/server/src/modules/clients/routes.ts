@@ -8,7 +8,9 @@ import {
   CreateClientBody,
   EditLinkView,
   Id,
+  PublishedProfileView,
   pageOf,
+  SearchProfilesQuery,
   UserView,
 } from "@matchdesk/contract";
 import type { FastifyInstance } from "fastify";
@@ -17,6 +19,7 @@ import { z } from "zod";
 import type { AppDeps } from "../../app.js";
 import { sendEditLink } from "../profiles/public.js";
 import { toUserView } from "../users/service.js";
+import { searchProfiles } from "./search.js";
 import {
   clientStats,
   createClient,
@@ -38,6 +41,19 @@ export function register(app: FastifyInstance, deps: AppDeps) {
       schema: { tags: ["clients"], querystring: ClientsQuery, response: { 200: pageOf(ClientListItem) } },
     },
     async (request) => listClients(deps.db, request.user!, request.query),
+  );
+
+  r.get(
+    "/api/search/profiles",
+    {
+      config: managers,
+      schema: {
+        tags: ["clients"],
+        querystring: SearchProfilesQuery,
+        response: { 200: pageOf(PublishedProfileView) },
+      },
+    },
+    async (request) => searchProfiles(deps.db, request.user!, request.query),
   );
 
   r.get(

@@ -1,0 +1,62 @@
+import { DEFAULT_DISPLAYED, type PublishedProfileView, type SearchProfilesQuery } from "@matchdesk/contract";
+import { and, count, desc, eq, gte, ilike, lte, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { clientProfiles, users } from "../../db/schema/index.js";
+import type { SessionUser } from "../../platform/access.js";
+import { escapeLike } from "../../platform/sql.js";
+import { getAgencyName } from "../agencies/service.js";
+import { publicView, resolveDisplay } from "../profiles/public.js";
+import { getUser } from "../users/service.js";
+
+/**
+ * The shared search: complete, active client profiles their matchmakers published. Filters use
+ * only what the profile displays, so a hidden field can neither be read nor probed by filtering.
+ */
+export async function searchProfiles(db: Db, caller: SessionUser, q: SearchProfilesQuery) {
+  const shows = (field: string) =>
+    sql`coalesce((${clientProfiles.displaySettings} ->> ${field})::boolean, ${sql.raw((DEFAULT_DISPLAYED as readonly string[]).includes(field) ? "true" : "false")})`;
+  const parts: SQL[] = [
+    eq(users.role, "INVITEE"),
+    eq(users.participatesInSearch, true),
+    sql`${users.status} <> 'inactive'`,
+    eq(clientProfiles.isComplete, true),
+  ];
+  if (q.gender) parts.push(and(eq(users.gender, q.gender), shows("gender"))!);
+  if (q.country) parts.push(and(eq(clientProfiles.country, q.country), shows("country"))!);
+  if (q.city) parts.push(and(ilike(clientProfiles.city, escapeLike(q.city)), shows("city"))!);
+  const ageBound = (years: number) => sql`(current_date - make_interval(years => ${years}))::date`;
+  if (q.minAge !== undefined)
+    parts.push(and(lte(clientProfiles.dateOfBirth, ageBound(q.minAge)), shows("age"))!);
+  if (q.maxAge !== undefined) {
+    parts.push(and(gte(clientProfiles.dateOfBirth, sql`(${ageBound(q.maxAge + 1)} + 1)`), shows("age"))!);
+  }
+  const where = and(...parts);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ id: users.id, inviterId: users.inviterId, display: clientProfiles.displaySettings })
+      .from(users)
+      .innerJoin(clientProfiles, eq(clientProfiles.userId, users.id))
+      .where(where)
+      .orderBy(desc(clientProfiles.updatedAt), desc(users.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db
+      .select({ n: count() })
+      .from(users)
+      .innerJoin(clientProfiles, eq(clientProfiles.userId, users.id))
+      .where(where),
+  ]);
+  const items: PublishedProfileView[] = [];
+  for (const row of rows) {
+    const view = await publicView(db, await getUser(db, row.id), resolveDisplay(row.display));
+    items.push({
+      ...view,
+      agency: {
+        matchmakerId: row.inviterId ?? "",
+        agencyName: row.inviterId ? await getAgencyName(db, row.inviterId) : null,
+      },
+      isOwnClient: row.inviterId === caller.id,
+    });
+  }
+  return { items, total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
+}
