@@ -4,25 +4,32 @@ import { PRODUCT_NAME } from "@matchdesk/contract";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { NavLink, Outlet } from "react-router";
+import { NavLink, Outlet, useLocation } from "react-router";
 import { useAuth } from "../features/auth/auth-store";
 import { displayName } from "../features/auth/auth-user";
 import { LanguageSwitch } from "../ui/LanguageSwitch";
 import { Logo } from "../ui/Logo";
 import { PageLoader } from "../ui/PageLoader";
+import { NoAccessPage } from "./AccessPages";
 import classes from "./AdminLayout.module.css";
-import { type AdminNavItem, navItemsFor } from "./admin-nav";
+import { type AdminNavItem, navItemsFor, rolesForPath } from "./admin-nav";
 import { queryClient } from "./query-client";
 
-/** The signed-in app: header, navbar from ADMIN_NAV (a drawer behind the burger on phones), page. */
+/**
+ * The signed-in app: header, navbar from ADMIN_NAV (a drawer behind the burger on phones), page,
+ * or a friendly refusal when the user's role may not open the page.
+ */
 export function AdminLayout() {
   const { t } = useTranslation();
   const [isNavOpen, nav] = useDisclosure(false);
   const { user } = useAuth();
+  const { pathname } = useLocation();
 
   // The route guard only renders this layout with a user; the check keeps the types honest.
   if (!user) return <PageLoader />;
   const name = displayName(user);
+  // SPEC 6: a page outside the user's role is refused here, with the same role lists as the navbar.
+  const isAllowed = rolesForPath(pathname).includes(user.role);
 
   const renderItem = (item: AdminNavItem) => (
     <MantineNavLink
@@ -57,7 +64,7 @@ export function AdminLayout() {
           <Group gap="md" wrap="nowrap">
             <LanguageSwitch />
             <Group gap="xs" wrap="nowrap" visibleFrom="xs">
-              <Avatar size={32} radius="xl" color="rose" name={name} aria-hidden />
+              <Avatar size={32} radius="xl" color="rose" name={name} src={user.avatarUrl} aria-hidden />
               <Text size="sm" fw={500} maw={180} truncate>
                 {name}
               </Text>
@@ -82,9 +89,7 @@ export function AdminLayout() {
 
       <AppShell.Main bg="gray.0">
         <QueryClientProvider client={queryClient}>
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
-          </Suspense>
+          <Suspense fallback={<PageLoader />}>{isAllowed ? <Outlet /> : <NoAccessPage />}</Suspense>
         </QueryClientProvider>
       </AppShell.Main>
     </AppShell>

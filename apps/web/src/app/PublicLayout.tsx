@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Link, NavLink, Outlet, useLocation, useSearchParams } from "react-router";
 import { useAuth } from "../features/auth/auth-store";
 import { loginPath } from "../features/auth/redirect-target";
+import { homePathFor } from "../features/auth/routing-rules";
 import { LanguageSwitch } from "../ui/LanguageSwitch";
 import { Logo } from "../ui/Logo";
 import { PageLoader } from "../ui/PageLoader";
@@ -54,7 +55,7 @@ export function PublicLayout() {
   const { user } = useAuth();
 
   const account = user
-    ? { to: "/admin/dashboard", label: t("publicNav.openApp") }
+    ? { to: homePathFor(user), label: t("publicNav.openApp") }
     : { to: loginPath(searchParams.get("redirect")), label: t("publicNav.signIn") };
   const isOnLogin = pathname === "/login";
 

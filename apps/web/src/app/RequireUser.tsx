@@ -1,11 +1,17 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Navigate, useLocation } from "react-router";
 import { authStore, useAuth } from "../features/auth/auth-store";
+import { isKnownRole, protectedRedirect } from "../features/auth/routing-rules";
 import { PageLoader } from "../ui/PageLoader";
+import { lazyPage } from "./lazy-page";
+
+const UnsupportedRolePage = lazyPage(() => import("./AccessPages"), "UnsupportedRolePage");
 
 /**
- * Route guard of /admin/*: asks the server who is signed in (once, unless a user is loaded); without
- * a session it goes to the front page with the full target path in `redirect`.
+ * Route guard of the protected pages (/admin/*, /onboarding): asks the server who is signed in (once,
+ * unless a user is loaded); without a session it goes to the front page with the full target path in
+ * `redirect`. A matchmaker who has not finished onboarding is sent there (SPEC 2); a role the app
+ * does not know gets a page that says so (SPEC 6).
  */
 export function RequireUser({ children }: { children: ReactNode }) {
   const { user, status } = useAuth();
@@ -32,5 +38,8 @@ export function RequireUser({ children }: { children: ReactNode }) {
     const redirect = `${location.pathname}${location.search}`;
     return <Navigate to={`/?${new URLSearchParams({ redirect })}`} replace />;
   }
+  if (!isKnownRole(user.role)) return <UnsupportedRolePage role={user.role} />;
+  const target = protectedRedirect(user, location.pathname);
+  if (target) return <Navigate to={target} replace />;
   return children;
 }

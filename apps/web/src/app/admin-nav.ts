@@ -1,23 +1,33 @@
 import type { Role } from "@matchdesk/contract";
-import { type Icon, IconCpu, IconHome, IconLogout } from "@tabler/icons-react";
+import { type Icon, IconCpu, IconHome, IconLogout, IconQrcode, IconUsers } from "@tabler/icons-react";
+import { LOGOUT_PATH } from "../features/auth/routing-rules";
 
 export type AdminNavItem = {
   path: string;
   /** Catalog key of the label (`nav.*`). */
   labelKey: string;
   icon: Icon;
+  /** Who sees the item and may open its page: the route guard reads the same list (rolesForPath). */
   roles: readonly Role[];
   /** `account` items sit apart at the bottom of the navbar. */
   section: "main" | "account";
 };
 
 const EVERYONE: readonly Role[] = ["ADMIN", "INVITER", "INVITEE"];
+const INVITERS: readonly Role[] = ["INVITER", "ADMIN"];
+const ADMINS: readonly Role[] = ["ADMIN"];
 
-export const LOGOUT_PATH = "/logout";
-
-/** The one list of the app's navigation. Only pages that exist are listed. */
+/** The one list of the app's navigation and of who may open each page. Only pages that exist are listed. */
 export const ADMIN_NAV: readonly AdminNavItem[] = [
   { path: "/admin/dashboard", labelKey: "nav.home", icon: IconHome, roles: EVERYONE, section: "main" },
+  {
+    path: "/admin/generate-invite",
+    labelKey: "nav.invites",
+    icon: IconQrcode,
+    roles: INVITERS,
+    section: "main",
+  },
+  { path: "/admin/users", labelKey: "nav.users", icon: IconUsers, roles: ADMINS, section: "main" },
   ...(import.meta.env.DEV
     ? [
         {
@@ -34,4 +44,10 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
 
 export function navItemsFor(role: Role, section: AdminNavItem["section"]): AdminNavItem[] {
   return ADMIN_NAV.filter((item) => item.section === section && item.roles.includes(role));
+}
+
+/** The roles that may open a page of the app: its nav item's, or everyone's for a page not in the nav. */
+export function rolesForPath(pathname: string, nav: readonly AdminNavItem[] = ADMIN_NAV): readonly Role[] {
+  const item = nav.find((entry) => pathname === entry.path || pathname.startsWith(`${entry.path}/`));
+  return item?.roles ?? EVERYONE;
 }

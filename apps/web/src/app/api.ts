@@ -32,6 +32,11 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   onUnauthorized = handler;
 }
 
+/** For calls made outside `api` (uploads with progress): a 401 means the same everywhere. */
+export function reportUnauthorized(): void {
+  onUnauthorized();
+}
+
 /** The one way the web app calls the API: same-origin cookies, JSON in and out, ApiError on failure. */
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
   const { method = "GET", body, signal, skipSessionExpiry = false } = options;

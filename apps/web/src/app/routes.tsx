@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { matchRoutes, Navigate, type RouteObject, useRoutes } from "react-router";
 import { LogoutPage } from "../features/auth/LogoutPage";
+import { LOGOUT_PATH } from "../features/auth/routing-rules";
 import { AuthLayout } from "./AuthLayout";
-import { LOGOUT_PATH } from "./admin-nav";
 import { type LazyPage, lazyPage } from "./lazy-page";
 import { PublicLayout } from "./PublicLayout";
 import { RequireUser } from "./RequireUser";
@@ -18,6 +18,17 @@ const AcademyPage = lazyPage(() => import("../features/site/AcademyPage"), "Acad
 const NotFoundPage = lazyPage(() => import("../features/site/NotFoundPage"), "NotFoundPage");
 const LoginPage = lazyPage(() => import("../features/auth/LoginPage"), "LoginPage");
 const DashboardPage = lazyPage(() => import("../features/dashboard/DashboardPage"), "DashboardPage");
+const EmailSignInPage = lazyPage(() => import("../features/auth/EmailSignInPage"), "EmailSignInPage");
+const EmailSignInErrorPage = lazyPage(
+  () => import("../features/auth/EmailSignInErrorPage"),
+  "EmailSignInErrorPage",
+);
+const OidcCallbackPage = lazyPage(() => import("../features/auth/OidcCallbackPage"), "OidcCallbackPage");
+const RegisterPage = lazyPage(() => import("../features/invites/RegisterPage"), "RegisterPage");
+const FocusLayout = lazyPage(() => import("./FocusLayout"), "FocusLayout");
+const OnboardingPage = lazyPage(() => import("../features/onboarding/OnboardingPage"), "OnboardingPage");
+const InvitePage = lazyPage(() => import("../features/invites/InvitePage"), "InvitePage");
+const UsersPage = lazyPage(() => import("../features/admin/UsersPage"), "UsersPage");
 
 /** What a route keeps in `handle`: the chunks to fetch as soon as its URL is known. */
 type RouteHandle = { preload: () => void };
@@ -56,7 +67,16 @@ export const routes: RouteObject[] = [
           { path: "client-terms", ...legalPage("clientTerms") },
           { path: "matcher-terms", ...legalPage("matcherTerms") },
           { path: "academy", ...page(AcademyPage) },
-          { element: <AuthLayout />, children: [{ path: "login", ...page(LoginPage) }] },
+          {
+            element: <AuthLayout />,
+            children: [
+              { path: "login", ...page(LoginPage) },
+              { path: "auth/email", ...page(EmailSignInPage) },
+              { path: "auth/email-error", ...page(EmailSignInErrorPage) },
+              { path: "auth/callback", ...page(OidcCallbackPage) },
+              { path: "app/register", ...page(RegisterPage) },
+            ],
+          },
           { path: "*", ...page(NotFoundPage) },
         ],
       },
@@ -71,9 +91,21 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to="/admin/dashboard" replace /> },
           { path: "dashboard", ...page(DashboardPage) },
+          { path: "generate-invite", ...page(InvitePage) },
+          { path: "users", ...page(UsersPage) },
           ...devAdminRoutes,
           { path: "*", ...page(NotFoundPage) },
         ],
+      },
+      {
+        path: "onboarding",
+        element: (
+          <RequireUser>
+            <FocusLayout />
+          </RequireUser>
+        ),
+        handle: withPreload(FocusLayout),
+        children: [{ index: true, ...page(OnboardingPage) }],
       },
       { path: LOGOUT_PATH, element: <LogoutPage /> },
     ],

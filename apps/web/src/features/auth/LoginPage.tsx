@@ -1,7 +1,17 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import {
+  Alert,
+  Button,
+  Divider,
+  PasswordInput,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { LIMITS, type UserView } from "@matchdesk/contract";
-import { IconAlertCircle } from "@tabler/icons-react";
+import { IconAlertCircle, IconLogin2 } from "@tabler/icons-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -9,18 +19,24 @@ import { useNavigate, useSearchParams } from "react-router";
 import { api } from "../../app/api";
 import { useErrorMessage } from "../../app/useErrorMessage";
 import { usePageTitle } from "../../ui/usePageTitle";
+import { oidcStartPath, useAuthMethods } from "./auth-methods";
 import { authStore } from "./auth-store";
+import { EmailLinkRequestForm } from "./EmailLinkRequestForm";
 import { LoginForm, type LoginFormInput, type LoginFormValues } from "./login-form";
 import { safeRedirectPath } from "./redirect-target";
+import { DASHBOARD_PATH, needsOnboarding, ONBOARDING_PATH } from "./routing-rules";
 
-const DEFAULT_TARGET = "/admin/dashboard";
+type Method = "password" | "emailLink";
 
 export function LoginPage() {
   const { t } = useTranslation();
   const toMessage = useErrorMessage();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
+  const methods = useAuthMethods();
+  const [method, setMethod] = useState<Method>("password");
   usePageTitle(t("login.title"));
+  const redirect = safeRedirectPath(searchParams.get("redirect"), window.location.origin);
 
   const {
     register,
@@ -44,7 +60,8 @@ export function LoginPage() {
         skipSessionExpiry: true,
       });
       authStore.setUser(user);
-      const target = safeRedirectPath(searchParams.get("redirect"), window.location.origin) ?? DEFAULT_TARGET;
+      // An unfinished matchmaker would be sent on to onboarding by the route guard anyway.
+      const target = needsOnboarding(user) ? ONBOARDING_PATH : (redirect ?? DASHBOARD_PATH);
       await navigate(target, { replace: true });
     } catch (error) {
       setFailure(error);
@@ -61,46 +78,79 @@ export function LoginPage() {
         <Text c="dimmed">{t("login.lead")}</Text>
       </Stack>
 
-      {failure !== null && (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle size={20} />}
-          title={t("login.failed")}
-          role="alert"
-        >
-          {toMessage(failure)}
-        </Alert>
+      <SegmentedControl
+        fullWidth
+        value={method}
+        onChange={(value) => setMethod(value as Method)}
+        data={[
+          { value: "password", label: t("login.methodPassword") },
+          { value: "emailLink", label: t("login.methodEmailLink") },
+        ]}
+        aria-label={t("login.methodLabel")}
+      />
+
+      {method === "password" ? (
+        <>
+          {failure !== null && (
+            <Alert
+              color="red"
+              variant="light"
+              icon={<IconAlertCircle size={20} />}
+              title={t("login.failed")}
+              role="alert"
+            >
+              {toMessage(failure)}
+            </Alert>
+          )}
+
+          <form noValidate onSubmit={handleSubmit(submit)}>
+            <Stack gap="md">
+              <TextInput
+                label={t("login.email")}
+                placeholder={t("login.emailPlaceholder")}
+                type="email"
+                autoComplete="email"
+                required
+                size="md"
+                error={errors.email ? t("validation.email") : undefined}
+                {...register("email")}
+              />
+              <PasswordInput
+                label={t("login.password")}
+                autoComplete="current-password"
+                visibilityToggleButtonProps={{ "aria-label": t("login.togglePassword") }}
+                required
+                size="md"
+                error={
+                  errors.password ? t("validation.passwordMin", { min: LIMITS.passwordMinLength }) : undefined
+                }
+                {...register("password")}
+              />
+              <Button type="submit" size="md" fullWidth loading={isPending} mt="xs">
+                {t("login.submit")}
+              </Button>
+            </Stack>
+          </form>
+        </>
+      ) : (
+        <EmailLinkRequestForm />
       )}
 
-      <form noValidate onSubmit={handleSubmit(submit)}>
-        <Stack gap="md">
-          <TextInput
-            label={t("login.email")}
-            placeholder={t("login.emailPlaceholder")}
-            type="email"
-            autoComplete="email"
-            required
+      {methods?.oidc.enabled && (
+        <>
+          <Divider label={t("login.or")} labelPosition="center" />
+          <Button
+            component="a"
+            href={oidcStartPath({ redirect: redirect ?? DASHBOARD_PATH })}
+            variant="default"
             size="md"
-            error={errors.email ? t("validation.email") : undefined}
-            {...register("email")}
-          />
-          <PasswordInput
-            label={t("login.password")}
-            autoComplete="current-password"
-            visibilityToggleButtonProps={{ "aria-label": t("login.togglePassword") }}
-            required
-            size="md"
-            error={
-              errors.password ? t("validation.passwordMin", { min: LIMITS.passwordMinLength }) : undefined
-            }
-            {...register("password")}
-          />
-          <Button type="submit" size="md" fullWidth loading={isPending} mt="xs">
-            {t("login.submit")}
+            fullWidth
+            leftSection={<IconLogin2 size={18} />}
+          >
+            {t("login.continueWith", { provider: methods.oidc.name })}
           </Button>
-        </Stack>
-      </form>
+        </>
+      )}
 
       <Text size="sm" c="dimmed" ta="center">
         {t("login.help")}

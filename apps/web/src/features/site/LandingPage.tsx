@@ -29,9 +29,11 @@ import {
 } from "@tabler/icons-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation, useSearchParams } from "react-router";
+import { Link, Navigate, useLocation, useSearchParams } from "react-router";
+import { PageLoader } from "../../ui/PageLoader";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { loginPath } from "../auth/redirect-target";
+import { useFrontPageRedirect } from "../auth/useFrontPageRedirect";
 import { CompatibilityPreview } from "./CompatibilityPreview";
 import { FaqList } from "./FaqList";
 import { LANDING_FAQ_IDS } from "./faq-items";
@@ -56,6 +58,7 @@ export function LandingPage() {
   const [searchParams] = useSearchParams();
   const { hash, key } = useLocation();
   usePageTitle();
+  const signedIn = useFrontPageRedirect(searchParams.get("redirect"));
 
   const isSessionExpired = searchParams.get("sessionExpired") === "true";
   const signInPath = loginPath(searchParams.get("redirect"));
@@ -66,6 +69,9 @@ export function LandingPage() {
   useEffect(() => {
     if (hash && key) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
   }, [hash, key]);
+
+  if (signedIn.kind === "checking") return <PageLoader />;
+  if (signedIn.kind === "redirect") return <Navigate to={signedIn.to} replace />;
 
   return (
     <>

@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { ADMIN_NAV, navItemsFor, rolesForPath } from "./admin-nav";
+
+describe("rolesForPath", () => {
+  it("reads the roles of the page's nav item", () => {
+    expect(rolesForPath("/admin/users")).toEqual(["ADMIN"]);
+    expect(rolesForPath("/admin/generate-invite")).toEqual(["INVITER", "ADMIN"]);
+    expect(rolesForPath("/admin/dashboard")).toContain("INVITEE");
+  });
+
+  it("covers sub-pages but not look-alike paths", () => {
+    expect(rolesForPath("/admin/users/42")).toEqual(["ADMIN"]);
+    expect(rolesForPath("/admin/users-archive")).toContain("INVITEE");
+  });
+
+  it("lets everyone open a page that has no nav item (the not-found page)", () => {
+    expect(rolesForPath("/admin/no-such-page")).toEqual(["ADMIN", "INVITER", "INVITEE"]);
+  });
+});
+
+describe("navItemsFor", () => {
+  it("shows each role only the pages it may open", () => {
+    const paths = (role: "ADMIN" | "INVITER" | "INVITEE") => navItemsFor(role, "main").map((i) => i.path);
+    expect(paths("ADMIN")).toEqual(expect.arrayContaining(["/admin/users", "/admin/generate-invite"]));
+    expect(paths("INVITER")).toContain("/admin/generate-invite");
+    expect(paths("INVITER")).not.toContain("/admin/users");
+    expect(paths("INVITEE")).not.toContain("/admin/generate-invite");
+    expect(ADMIN_NAV.filter((i) => i.section === "account")).toHaveLength(1);
+  });
+});

@@ -1,0 +1,59 @@
+import { ApiError, NETWORK_ERROR_CODE, reportUnauthorized, toApiError } from "./api";
+
+export type UploadOptions = {
+  /** Share of the request body sent so far, 0 to 1. */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+};
+
+/**
+ * POSTs multipart form data with upload progress (fetch cannot report it): the same cookies,
+ * answers and errors as `api`, including the session-expiry handling of a 401.
+ */
+export function uploadForm<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
+  const { onProgress, signal } = options;
+  return new Promise<T>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open("POST", path);
+    request.withCredentials = true;
+    request.setRequestHeader("Accept", "application/json");
+
+    request.upload.addEventListener("progress", (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    });
+    request.addEventListener("load", () => {
+      const body = parseBody(request);
+      if (request.status >= 200 && request.status < 300) {
+        onProgress?.(1);
+        resolve(body as T);
+        return;
+      }
+      if (request.status === 401) reportUnauthorized();
+      reject(toApiError(request.status, body));
+    });
+    request.addEventListener("error", () =>
+      reject(new ApiError(0, NETWORK_ERROR_CODE, undefined, "Network error")),
+    );
+    request.addEventListener("abort", () => reject(new DOMException("Upload aborted", "AbortError")));
+
+    if (signal) {
+      if (signal.aborted) {
+        reject(new DOMException("Upload aborted", "AbortError"));
+        return;
+      }
+      signal.addEventListener("abort", () => request.abort(), { once: true });
+    }
+    request.send(form);
+  });
+}
+
+function parseBody(request: XMLHttpRequest): unknown {
+  const text = request.responseText;
+  if (!text) return undefined;
+  if (!(request.getResponseHeader("content-type") ?? "").includes("json")) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

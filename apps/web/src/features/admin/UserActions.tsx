@@ -1,0 +1,138 @@
+import { ActionIcon, Menu } from "@mantine/core";
+import type { AdminUserView } from "@matchdesk/contract";
+import {
+  IconBell,
+  IconBellOff,
+  IconDots,
+  IconRosetteDiscountCheck,
+  IconRosetteDiscountCheckOff,
+  IconSearch,
+  IconSearchOff,
+  IconUserCheck,
+  IconUserOff,
+} from "@tabler/icons-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { useAuth } from "../auth/auth-store";
+import { useUpdateUser } from "./useAdminUsers";
+import type { UserChange } from "./user-changes";
+
+export function userName(user: Pick<AdminUserView, "firstName" | "lastName" | "email">): string {
+  return [user.firstName, user.lastName].join(" ").trim() || user.email;
+}
+
+/**
+ * A user's row actions: verify, activate or deactivate (asks first), shared search, and e-mail
+ * notifications (not for clients, SPEC 5).
+ */
+export function UserActions({ user }: { user: AdminUserView }) {
+  const { t } = useTranslation();
+  const update = useUpdateUser();
+  // The server refuses an admin's own deactivation, so the action is not offered.
+  const isSelf = useAuth().user?.id === user.id;
+  const canActivate = user.status !== "active";
+  const canDeactivate = user.status !== "inactive" && !isSelf;
+  const [isConfirming, setConfirming] = useState(false);
+  const name = userName(user);
+  const apply = (change: UserChange) => update.mutate({ user, change });
+  const isBusy = update.isPending;
+
+  return (
+    <>
+      <Menu position="bottom-end" withinPortal shadow="md" width={260}>
+        <Menu.Target>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            loading={isBusy}
+            aria-label={t("users.actionsFor", { name })}
+          >
+            <IconDots size={20} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {user.isVerified ? (
+            <Menu.Item
+              leftSection={<IconRosetteDiscountCheckOff size={18} />}
+              onClick={() => apply({ kind: "verification", verified: false })}
+            >
+              {t("users.actions.unverify")}
+            </Menu.Item>
+          ) : (
+            <Menu.Item
+              leftSection={<IconRosetteDiscountCheck size={18} />}
+              onClick={() => apply({ kind: "verification", verified: true })}
+            >
+              {t("users.actions.verify")}
+            </Menu.Item>
+          )}
+          {user.participatesInSearch ? (
+            <Menu.Item
+              leftSection={<IconSearchOff size={18} />}
+              onClick={() => apply({ kind: "search", participatesInSearch: false })}
+            >
+              {t("users.actions.searchOff")}
+            </Menu.Item>
+          ) : (
+            <Menu.Item
+              leftSection={<IconSearch size={18} />}
+              onClick={() => apply({ kind: "search", participatesInSearch: true })}
+            >
+              {t("users.actions.searchOn")}
+            </Menu.Item>
+          )}
+          {user.role !== "INVITEE" &&
+            (user.emailNotifications ? (
+              <Menu.Item
+                leftSection={<IconBellOff size={18} />}
+                onClick={() => apply({ kind: "notifications", emailNotifications: false })}
+              >
+                {t("users.actions.notificationsOff")}
+              </Menu.Item>
+            ) : (
+              <Menu.Item
+                leftSection={<IconBell size={18} />}
+                onClick={() => apply({ kind: "notifications", emailNotifications: true })}
+              >
+                {t("users.actions.notificationsOn")}
+              </Menu.Item>
+            ))}
+          {(canActivate || canDeactivate) && <Menu.Divider />}
+          {canActivate && (
+            <Menu.Item
+              leftSection={<IconUserCheck size={18} />}
+              onClick={() => apply({ kind: "status", status: "active" })}
+            >
+              {t("users.actions.activate")}
+            </Menu.Item>
+          )}
+          {canDeactivate && (
+            <Menu.Item
+              color="red"
+              leftSection={<IconUserOff size={18} />}
+              onClick={() => setConfirming(true)}
+            >
+              {t("users.actions.deactivate")}
+            </Menu.Item>
+          )}
+        </Menu.Dropdown>
+      </Menu>
+      <ConfirmDialog
+        opened={isConfirming}
+        title={t("users.deactivate.title", { name })}
+        message={t("users.deactivate.text")}
+        confirmLabel={t("users.actions.deactivate")}
+        isPending={isBusy}
+        onClose={() => setConfirming(false)}
+        onConfirm={() =>
+          update.mutate(
+            { user, change: { kind: "status", status: "inactive" } },
+            { onSettled: () => setConfirming(false) },
+          )
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,103 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Alert, Button, Stack, TextInput } from "@mantine/core";
+import { EmailSignInRequestBody } from "@matchdesk/contract";
+import { IconAlertCircle, IconMailCheck } from "@tabler/icons-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import { ApiError, api } from "../../app/api";
+import { useErrorMessage } from "../../app/useErrorMessage";
+import { isLocale } from "../../i18n/locale";
+
+const EmailLinkForm = EmailSignInRequestBody.pick({ email: true });
+type EmailLinkInput = z.input<typeof EmailLinkForm>;
+type EmailLinkValues = z.output<typeof EmailLinkForm>;
+
+type Props = { submitLabel?: string };
+
+/**
+ * SPEC 2 and 5: asks for a one-time sign-in link by e-mail (matchmakers only). The answer is the
+ * same for unknown addresses, so the text after sending never says whether an account exists.
+ */
+export function EmailLinkRequestForm({ submitLabel }: Props) {
+  const { t, i18n } = useTranslation();
+  const toMessage = useErrorMessage();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<EmailLinkInput, unknown, EmailLinkValues>({
+    resolver: zodResolver(EmailLinkForm),
+    defaultValues: { email: "" },
+  });
+
+  const submit = async ({ email }: EmailLinkValues) => {
+    setFailure(null);
+    try {
+      await api("/api/auth/email/request", {
+        method: "POST",
+        body: { email, ...(isLocale(i18n.language) ? { locale: i18n.language } : {}) },
+        skipSessionExpiry: true,
+      });
+      setSentTo(email);
+    } catch (error) {
+      setFailure(error);
+    }
+  };
+
+  if (sentTo) {
+    return (
+      <Stack gap="md">
+        <Alert
+          color="teal"
+          variant="light"
+          icon={<IconMailCheck size={20} />}
+          title={t("emailLink.sentTitle")}
+          role="status"
+        >
+          {t("emailLink.sentText", { email: sentTo })}
+        </Alert>
+        <Button variant="default" onClick={() => setSentTo(null)}>
+          {t("emailLink.again")}
+        </Button>
+      </Stack>
+    );
+  }
+
+  const isRestricted = failure instanceof ApiError && failure.code === "EMAIL_SIGNIN_MATCHMAKERS_ONLY";
+  return (
+    <form noValidate onSubmit={handleSubmit(submit)}>
+      <Stack gap="md">
+        {failure !== null && (
+          <Alert
+            color={isRestricted ? "orange" : "red"}
+            variant="light"
+            icon={<IconAlertCircle size={20} />}
+            title={isRestricted ? t("emailLink.restrictedTitle") : t("emailLink.failed")}
+            role="alert"
+          >
+            {toMessage(failure)}
+          </Alert>
+        )}
+        <TextInput
+          label={t("login.email")}
+          placeholder={t("login.emailPlaceholder")}
+          description={t("emailLink.hint")}
+          inputWrapperOrder={["label", "input", "description", "error"]}
+          type="email"
+          autoComplete="email"
+          required
+          size="md"
+          error={errors.email ? t("validation.email") : undefined}
+          {...register("email")}
+        />
+        <Button type="submit" size="md" fullWidth loading={isSubmitting}>
+          {submitLabel ?? t("emailLink.submit")}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

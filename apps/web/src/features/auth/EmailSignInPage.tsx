@@ -1,0 +1,105 @@
+import { Button, Loader, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import type { UserView } from "@matchdesk/contract";
+import { IconCircleCheck } from "@tabler/icons-react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { api } from "../../app/api";
+import { useErrorMessage } from "../../app/useErrorMessage";
+import { usePageTitle } from "../../ui/usePageTitle";
+import { authStore } from "./auth-store";
+import { EmailSignInFailure } from "./EmailSignInFailure";
+import { homePathFor } from "./routing-rules";
+
+type State =
+  | { kind: "authenticating" }
+  | { kind: "success"; user: UserView }
+  | { kind: "error"; error: unknown };
+
+// A link works once: the page's effect may run twice (React's strict mode), the request may not.
+const verifying = new Map<string, Promise<UserView>>();
+
+function verifyOnce(token: string): Promise<UserView> {
+  let promise = verifying.get(token);
+  if (!promise) {
+    promise = api<UserView>("/api/auth/email/verify", {
+      method: "POST",
+      body: { token },
+      skipSessionExpiry: true,
+    });
+    verifying.set(token, promise);
+  }
+  return promise;
+}
+
+/** SPEC 2 /auth/email: signs in with the link's token: authenticating, then success or error. */
+export function EmailSignInPage() {
+  const { t } = useTranslation();
+  const toMessage = useErrorMessage();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get("token");
+  const [state, setState] = useState<State>({ kind: "authenticating" });
+  usePageTitle(t("emailSignIn.title"));
+
+  useEffect(() => {
+    let isActive = true;
+    const settle = (next: State) => {
+      if (isActive) setState(next);
+    };
+    if (!token) {
+      // Reloaded after success (the token is taken off the address), or a link without its token.
+      void authStore
+        .ensureUser()
+        .then((user) =>
+          settle(
+            user ? { kind: "success", user } : { kind: "error", error: { code: "SIGNIN_LINK_EXPIRED" } },
+          ),
+        );
+    } else {
+      verifyOnce(token).then(
+        (user) => {
+          authStore.setUser(user);
+          settle({ kind: "success", user });
+          // A used link should not sit in the address bar or the history.
+          void navigate("/auth/email", { replace: true });
+        },
+        (error: unknown) => settle({ kind: "error", error }),
+      );
+    }
+    return () => {
+      isActive = false;
+    };
+  }, [token, navigate]);
+
+  if (state.kind === "error") return <EmailSignInFailure message={toMessage(state.error)} />;
+
+  if (state.kind === "authenticating") {
+    return (
+      <Stack align="center" ta="center" gap="md" py="xl" role="status" aria-live="polite">
+        <Loader />
+        <Title order={1} fz="h3">
+          {t("emailSignIn.authenticating")}
+        </Title>
+        <Text c="dimmed">{t("emailSignIn.authenticatingText")}</Text>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack align="center" ta="center" gap="md" py="md">
+      <ThemeIcon size={56} radius="xl" color="teal" variant="light" aria-hidden>
+        <IconCircleCheck size={32} />
+      </ThemeIcon>
+      <Title order={1} fz="h2">
+        {t("emailSignIn.successTitle")}
+      </Title>
+      <Text c="gray.7">
+        {t("emailSignIn.successText", { name: state.user.firstName || state.user.email })}
+      </Text>
+      <Button component={Link} to={homePathFor(state.user)} size="md" fullWidth mt="sm">
+        {t("emailSignIn.continue")}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,96 @@
+import { Avatar, Button, FileButton, Group, Stack, Text } from "@mantine/core";
+import { IconUpload } from "@tabler/icons-react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useErrorMessage } from "../../app/useErrorMessage";
+import { UploadProgress } from "./UploadProgress";
+import { type AvatarAnswer, prepareImages, uploadAvatar } from "./upload-images";
+import { useUploadProgress } from "./useUploadProgress";
+
+type Props = {
+  /** The current logo or avatar, if any. */
+  imageUrl: string | null;
+  /** Initials shown when there is no image. */
+  name: string;
+  onUploaded: (answer: AvatarAnswer) => void;
+  /** An error from outside, e.g. the logo is required. */
+  error?: string | undefined;
+};
+
+/** Logo or avatar upload with an instant preview, optimization in the browser and upload progress. */
+export function AvatarUpload({ imageUrl, name, onUploaded, error }: Props) {
+  const { t } = useTranslation();
+  const toMessage = useErrorMessage();
+  const progress = useUploadProgress();
+  const [preview, setPreview] = useState<string | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
+  const resetRef = useRef<() => void>(null);
+
+  // The local preview's object URL is released when replaced and on leaving.
+  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
+
+  const upload = async (file: File | null) => {
+    resetRef.current?.();
+    if (!file) return;
+    setFailure(null);
+    progress.start();
+    try {
+      const [prepared] = await prepareImages([file]);
+      setPreview(URL.createObjectURL(prepared!));
+      progress.sending();
+      const answer = await uploadAvatar(prepared!, progress.onProgress);
+      onUploaded(answer);
+      setPreview(null);
+    } catch (caught) {
+      setPreview(null);
+      setFailure(caught);
+    } finally {
+      progress.finish();
+    }
+  };
+
+  const shown = preview ?? imageUrl;
+  const message = failure !== null ? toMessage(failure) : error;
+  const isBusy = progress.phase !== "idle";
+
+  return (
+    <Group gap="lg" wrap="nowrap" align="center">
+      <Avatar
+        src={shown}
+        name={name}
+        color="rose"
+        size={96}
+        radius="xl"
+        alt={shown ? t("upload.logoAlt") : undefined}
+        style={{ flexShrink: 0, opacity: isBusy ? 0.6 : 1 }}
+      />
+      <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
+        <FileButton onChange={(file) => void upload(file)} accept="image/*" resetRef={resetRef}>
+          {(props) => (
+            <Button
+              {...props}
+              variant="light"
+              leftSection={<IconUpload size={18} />}
+              loading={isBusy}
+              w="fit-content"
+            >
+              {imageUrl ? t("upload.replaceLogo") : t("upload.chooseLogo")}
+            </Button>
+          )}
+        </FileButton>
+        <UploadProgress phase={progress.phase} percent={progress.percent} />
+        {message ? (
+          <Text size="sm" c="red.8" role="alert">
+            {message}
+          </Text>
+        ) : (
+          !isBusy && (
+            <Text size="xs" c="dimmed">
+              {t("upload.imageHint")}
+            </Text>
+          )
+        )}
+      </Stack>
+    </Group>
+  );
+}
