@@ -160,6 +160,14 @@ const MATRIX: Record<string, Row> = {
     call: (f) => emptyForm(`/api/profiles/${f.client.id}/avatar`),
     expect: clientProfile(400),
   },
+  "GET /api/profiles/me/gallery": {
+    call: () => ({ url: "/api/profiles/me/gallery" }),
+    expect: signedIn(200),
+  },
+  "GET /api/profiles/:id/gallery": {
+    call: (f) => ({ url: `/api/profiles/${f.client.id}/gallery` }),
+    expect: clientProfile(200),
+  },
   "POST /api/profiles/me/gallery": {
     call: () => emptyForm("/api/profiles/me/gallery"),
     expect: signedIn(400),

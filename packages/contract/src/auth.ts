@@ -22,6 +22,7 @@ export const InviteView = z.object({
 export type InviteView = z.infer<typeof InviteView>;
 
 export const MyInviteView = z.object({ code: z.string(), link: z.string() });
+export type MyInviteView = z.infer<typeof MyInviteView>;
 
 export const Name = z.string().trim().min(1, { message: "Required field" }).max(100);
 

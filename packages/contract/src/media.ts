@@ -16,6 +16,7 @@ export const GalleryView = z.object({ items: z.array(PhotoView), limit: z.number
 export type GalleryView = z.infer<typeof GalleryView>;
 
 export const AvatarView = z.object({ avatarUrl: z.string(), avatarThumbUrl: z.string() });
+export type AvatarView = z.infer<typeof AvatarView>;
 
 export const BatchRemovePhotosBody = z.object({
   photoIds: z.array(Id).min(1).max(LIMITS.photosPerProfile),

@@ -59,6 +59,12 @@ async function storeAll(storage: Storage, images: ProcessedImage[]) {
   }
 }
 
+/** The gallery, for whoever may change the profile (the public view has its own rules). */
+export async function getGallery(db: Db, caller: SessionUser, profileUserId: string) {
+  await assertCanEditProfile(db, caller, profileUserId);
+  return listPhotos(db, profileUserId);
+}
+
 export async function listPhotos(db: Db, profileUserId: string): Promise<PhotoView[]> {
   const rows = await db
     .select()

@@ -26,7 +26,14 @@ import { z } from "zod";
 import type { AppDeps } from "../../app.js";
 import { toUserView } from "../users/service.js";
 import { removeCertificateByUrl, removeCertificates, uploadCertificates } from "./certificates.js";
-import { type listPhotos, removePhotos, setMainPhoto, uploadAvatar, uploadPhotos } from "./media.js";
+import {
+  getGallery,
+  type listPhotos,
+  removePhotos,
+  setMainPhoto,
+  uploadAvatar,
+  uploadPhotos,
+} from "./media.js";
 import { completeOnboarding } from "./onboarding.js";
 import {
   accessPublicProfile,
@@ -113,6 +120,15 @@ export function register(app: FastifyInstance, deps: AppDeps) {
         schema: { tags: ["profiles"], ...multipart, ...params, response: { 200: AvatarView } },
       },
       async (request) => uploadAvatar(deps, request.user!, target(request), request),
+    );
+
+    r.get(
+      `${path}/gallery`,
+      {
+        config: { access: everyone },
+        schema: { tags: ["profiles"], ...params, response: { 200: GalleryView } },
+      },
+      async (request) => gallery(await getGallery(deps.db, request.user!, target(request))),
     );
 
     r.post(
