@@ -2,7 +2,7 @@ import { LIMITS, type PhotoView } from "@matchdesk/contract";
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../../db/client.js";
-import { photos, users } from "../../db/schema/index.js";
+import { photos } from "../../db/schema/index.js";
 import type { SessionUser } from "../../platform/access.js";
 import { AppError, badRequest, notFound } from "../../platform/errors.js";
 import { newId } from "../../platform/ids.js";

@@ -105,7 +105,7 @@ export async function accessPublicProfile(
   const key = `profile-access:${ip}:${userId}`;
   await deps.limiter.hit(key, WRONG_TRIES_PER_MINUTE, 60_000);
   const user = await getUser(deps.db, userId).catch(() => undefined);
-  if (!user || user.role !== "INVITEE" || user.status === "inactive") throw profileNotFound();
+  if (user?.role !== "INVITEE" || user.status === "inactive") throw profileNotFound();
   const [row] = await deps.db.select().from(clientProfiles).where(eq(clientProfiles.userId, userId));
   if (!row?.accessPasswordHash) throw profileNotFound();
   if (!(await verify(row.accessPasswordHash, password).catch(() => false))) {
