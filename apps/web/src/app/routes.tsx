@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { matchRoutes, Navigate, type RouteObject, useRoutes } from "react-router";
 import { LogoutPage } from "../features/auth/LogoutPage";
 import { LOGOUT_PATH } from "../features/auth/routing-rules";
+import { withFullCatalog } from "../i18n/i18n";
 import { AuthLayout } from "./AuthLayout";
 import { type LazyPage, lazyPage } from "./lazy-page";
 import { PublicLayout } from "./PublicLayout";
@@ -9,26 +10,65 @@ import { RequireUser } from "./RequireUser";
 import { RootLayout } from "./RootLayout";
 
 // Every page is its own chunk, and so is the app's shell: the public site never loads it.
-const AdminLayout = lazyPage(() => import("./AdminLayout"), "AdminLayout");
+const AdminLayout = lazyPage(
+  withFullCatalog(() => import("./AdminLayout")),
+  "AdminLayout",
+);
 const LandingPage = lazyPage(() => import("../features/site/LandingPage"), "LandingPage");
-const AboutPage = lazyPage(() => import("../features/site/AboutPage"), "AboutPage");
+const AboutPage = lazyPage(
+  withFullCatalog(() => import("../features/site/AboutPage")),
+  "AboutPage",
+);
 const FaqPage = lazyPage(() => import("../features/site/FaqPage"), "FaqPage");
-const LegalPage = lazyPage(() => import("../features/site/LegalPage"), "LegalPage");
-const AcademyPage = lazyPage(() => import("../features/site/AcademyPage"), "AcademyPage");
+const LegalPage = lazyPage(
+  withFullCatalog(() => import("../features/site/LegalPage")),
+  "LegalPage",
+);
+const AcademyPage = lazyPage(
+  withFullCatalog(() => import("../features/site/AcademyPage")),
+  "AcademyPage",
+);
 const NotFoundPage = lazyPage(() => import("../features/site/NotFoundPage"), "NotFoundPage");
-const LoginPage = lazyPage(() => import("../features/auth/LoginPage"), "LoginPage");
-const DashboardPage = lazyPage(() => import("../features/dashboard/DashboardPage"), "DashboardPage");
-const EmailSignInPage = lazyPage(() => import("../features/auth/EmailSignInPage"), "EmailSignInPage");
+const LoginPage = lazyPage(
+  withFullCatalog(() => import("../features/auth/LoginPage")),
+  "LoginPage",
+);
+const DashboardPage = lazyPage(
+  withFullCatalog(() => import("../features/dashboard/DashboardPage")),
+  "DashboardPage",
+);
+const EmailSignInPage = lazyPage(
+  withFullCatalog(() => import("../features/auth/EmailSignInPage")),
+  "EmailSignInPage",
+);
 const EmailSignInErrorPage = lazyPage(
-  () => import("../features/auth/EmailSignInErrorPage"),
+  withFullCatalog(() => import("../features/auth/EmailSignInErrorPage")),
   "EmailSignInErrorPage",
 );
-const OidcCallbackPage = lazyPage(() => import("../features/auth/OidcCallbackPage"), "OidcCallbackPage");
-const RegisterPage = lazyPage(() => import("../features/invites/RegisterPage"), "RegisterPage");
-const FocusLayout = lazyPage(() => import("./FocusLayout"), "FocusLayout");
-const OnboardingPage = lazyPage(() => import("../features/onboarding/OnboardingPage"), "OnboardingPage");
-const InvitePage = lazyPage(() => import("../features/invites/InvitePage"), "InvitePage");
-const UsersPage = lazyPage(() => import("../features/admin/UsersPage"), "UsersPage");
+const OidcCallbackPage = lazyPage(
+  withFullCatalog(() => import("../features/auth/OidcCallbackPage")),
+  "OidcCallbackPage",
+);
+const RegisterPage = lazyPage(
+  withFullCatalog(() => import("../features/invites/RegisterPage")),
+  "RegisterPage",
+);
+const FocusLayout = lazyPage(
+  withFullCatalog(() => import("./FocusLayout")),
+  "FocusLayout",
+);
+const OnboardingPage = lazyPage(
+  withFullCatalog(() => import("../features/onboarding/OnboardingPage")),
+  "OnboardingPage",
+);
+const InvitePage = lazyPage(
+  withFullCatalog(() => import("../features/invites/InvitePage")),
+  "InvitePage",
+);
+const UsersPage = lazyPage(
+  withFullCatalog(() => import("../features/admin/UsersPage")),
+  "UsersPage",
+);
 
 /** What a route keeps in `handle`: the chunks to fetch as soon as its URL is known. */
 type RouteHandle = { preload: () => void };
@@ -50,7 +90,17 @@ const legalPage = (kind: "privacy" | "clientTerms" | "matcherTerms"): PageRoute 
 
 // Development only: `import.meta.env.DEV` is false in a production build, so Vite drops the chunk.
 const devAdminRoutes: RouteObject[] = import.meta.env.DEV
-  ? [{ path: "debug/memory", ...page(lazyPage(() => import("../features/debug/MemoryPage"), "MemoryPage")) }]
+  ? [
+      {
+        path: "debug/memory",
+        ...page(
+          lazyPage(
+            withFullCatalog(() => import("../features/debug/MemoryPage")),
+            "MemoryPage",
+          ),
+        ),
+      },
+    ]
   : [];
 
 export const routes: RouteObject[] = [

@@ -7,12 +7,22 @@ import { type LocaleArea, localeCookieOf } from "./locale";
 
 export const i18n = i18next.createInstance();
 
-// Each catalog is its own chunk: a visitor downloads only the language they read.
-const CATALOGS: Record<Locale, () => Promise<{ default: Record<string, unknown> }>> = {
-  "en-US": () => import("./en-US.json"),
-  "ru-RU": () => import("./ru-RU.json"),
+// Each catalog is split in chunks (see catalog-sections.ts): a visitor downloads only the language
+// they read, and the landing page only the sections it shows.
+type Part = "core" | "rest";
+type Catalog = () => Promise<{ default: Record<string, unknown> }>;
+const CATALOGS: Record<Locale, Record<Part, Catalog>> = {
+  "en-US": {
+    core: () => import("virtual:catalog/en-US/core"),
+    rest: () => import("virtual:catalog/en-US/rest"),
+  },
+  "ru-RU": {
+    core: () => import("virtual:catalog/ru-RU/core"),
+    rest: () => import("virtual:catalog/ru-RU/rest"),
+  },
 };
-const loading = new Map<Locale, Promise<void>>();
+const loading = new Map<string, Promise<void>>();
+let needsRest = false;
 
 export function initI18n(locale: Locale): void {
   void i18n.use(initReactI18next).init({
@@ -31,23 +41,35 @@ export function initI18n(locale: Locale): void {
   });
 }
 
-function loadCatalog(locale: Locale): Promise<void> {
-  let promise = loading.get(locale);
+function loadCatalog(locale: Locale, part: Part): Promise<void> {
+  const key = `${locale}/${part}`;
+  let promise = loading.get(key);
   if (!promise) {
-    promise = importWithReload(CATALOGS[locale], window.sessionStorage, () => window.location.reload()).then(
-      (catalog) => {
-        i18n.addResourceBundle(locale, "translation", catalog.default, true, true);
-      },
-    );
-    promise.catch(() => loading.delete(locale));
-    loading.set(locale, promise);
+    promise = importWithReload(CATALOGS[locale][part], window.sessionStorage, () =>
+      window.location.reload(),
+    ).then((catalog) => {
+      i18n.addResourceBundle(locale, "translation", catalog.default, true, true);
+    });
+    promise.catch(() => loading.delete(key));
+    loading.set(key, promise);
   }
   return promise;
 }
 
+/** For pages beyond the landing and the FAQ: their code and the rest of the catalog load together. */
+export function withFullCatalog<T>(importer: () => Promise<T>): () => Promise<T> {
+  return async () => {
+    needsRest = true;
+    const [module] = await Promise.all([importer(), loadCatalog(currentLocale(), "rest")]);
+    return module;
+  };
+}
+
+const currentLocale = (): Locale => (i18n.language === "en-US" ? "en-US" : "ru-RU");
+
 /** Shows the app in `locale`, loading its catalog first when needed. */
 export async function switchLocale(locale: Locale): Promise<void> {
-  await loadCatalog(locale);
+  await Promise.all([loadCatalog(locale, "core"), needsRest ? loadCatalog(locale, "rest") : undefined]);
   if (i18n.language !== locale) await i18n.changeLanguage(locale);
 }
 
