@@ -138,7 +138,7 @@ async function measure(
         headers,
         body: req.body === undefined ? undefined : JSON.stringify(req.body),
         connections: scenario.connections ?? 10,
-        duration,
+        ...(scenario.amount ? { amount: scenario.amount } : { duration }),
       },
       (error, res) => (error ? reject(error) : resolve(res)),
     );
