@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { photos, users } from "../src/db/schema/index.js";
+import { certificates, photos, users } from "../src/db/schema/index.js";
 import { issueEmailToken } from "../src/modules/auth/email-tokens.js";
 import { seedAdmin, seedClient, seedMatchmaker } from "../src/seed/seed.js";
 import { buildTestApp, signIn, type TestApp } from "./app.js";
@@ -54,6 +54,35 @@ describe("[hardening] parallel requests", () => {
     const rows = await t.database.db.select().from(photos).where(eq(photos.profileUserId, client.id));
     expect(rows).toHaveLength(10);
     expect(rows.filter((p) => p.isMain)).toHaveLength(1);
+  });
+
+  it("parallel certificate uploads cannot pass 10 files", async () => {
+    const mm = await seedMatchmaker(t.database.db);
+    const { cookie } = await signIn(t.app, mm.email);
+    const pdf = Buffer.from("%PDF-1.4\n%%EOF\n");
+    const send = () => {
+      const form = multipart(
+        "certificates",
+        Array.from({ length: 4 }, (_, i) => ({ name: `c${i}.pdf`, data: pdf })),
+      );
+      return t.app.inject({
+        method: "POST",
+        url: "/api/profiles/me/certificates",
+        headers: { ...form.headers, cookie },
+        payload: form.payload,
+      });
+    };
+    const results = await Promise.all([send(), send(), send()]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 200, 400]);
+    expect(results.find((r) => r.statusCode === 400)!.json().code).toBe("CERTIFICATE_LIMIT_EXCEEDED");
+    const list = await t.app.inject({
+      method: "GET",
+      url: `/api/profiles/${mm.id}/gallery`,
+      headers: { cookie },
+    });
+    expect(list.statusCode).toBe(200);
+    const rows = await t.database.db.select().from(certificates).where(eq(certificates.profileUserId, mm.id));
+    expect(rows).toHaveLength(8);
   });
 
   it("two registrations of one e-mail at once: one account, the other gets 409", async () => {

@@ -63,3 +63,24 @@ export async function receiveFiles<T>(
     }
   }
 }
+
+export type FileLimit = {
+  code: "PHOTO_LIMIT_EXCEEDED" | "CERTIFICATE_LIMIT_EXCEEDED";
+  noun: string;
+  limit: number;
+};
+
+/**
+ * SPEC 5: a selection past the limit is refused with the selected, current and remaining counts.
+ * Called before storing and again inside the transaction that inserts, after locking the owner.
+ */
+export function assertRoomFor(selected: number, current: number, rule: FileLimit) {
+  const remaining = Math.max(0, rule.limit - current);
+  if (selected <= remaining) return;
+  throw new AppError(
+    rule.code,
+    400,
+    `Too many ${rule.noun}: ${selected} selected, ${current} already uploaded, ${remaining} more allowed`,
+    { selected, current, remaining, limit: rule.limit },
+  );
+}

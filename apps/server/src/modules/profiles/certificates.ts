@@ -1,5 +1,5 @@
 import { type CertificateView, LIMITS } from "@matchdesk/contract";
-import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../../db/client.js";
 import { certificates } from "../../db/schema/index.js";
@@ -8,7 +8,14 @@ import { AppError, badRequest, notFound } from "../../platform/errors.js";
 import { newId } from "../../platform/ids.js";
 import { processImage, sniffImage } from "../../platform/images.js";
 import { fileUrl, newFileKey, type Storage } from "../../platform/storage.js";
-import { receiveFiles } from "../../platform/uploads.js";
+import { assertRoomFor, type FileLimit, receiveFiles } from "../../platform/uploads.js";
+
+const CERTIFICATE_LIMIT: FileLimit = {
+  code: "CERTIFICATE_LIMIT_EXCEEDED",
+  noun: "files",
+  limit: LIMITS.certificatesPerProfile,
+};
+
 import { assertCanEditProfile } from "./media.js";
 
 type Deps = { db: Db; storage: Storage };
@@ -76,17 +83,10 @@ export async function uploadCertificates(
   if (selected === 0) {
     throw badRequest("VALIDATION_FAILED", "Select at least one file", { certificates: ["Required field"] });
   }
-  if (selected > remaining) {
-    throw new AppError(
-      "CERTIFICATE_LIMIT_EXCEEDED",
-      400,
-      `Too many files: ${selected} selected, ${current} already uploaded, ${remaining} more allowed`,
-      { selected, current, remaining, limit: LIMITS.certificatesPerProfile },
-    );
-  }
+  assertRoomFor(selected, current, CERTIFICATE_LIMIT);
   const written: string[] = [];
   try {
-    const rows = [];
+    const rows: (typeof certificates.$inferInsert)[] = [];
     for (const file of accepted) {
       const key = newFileKey("certificates", file.ext);
       await deps.storage.put(key, file.data);
@@ -100,7 +100,16 @@ export async function uploadCertificates(
         bytes: file.data.length,
       });
     }
-    await deps.db.insert(certificates).values(rows);
+    await deps.db.transaction(async (tx) => {
+      // Uploads to one profile at the same time take turns here, and the limit is counted again.
+      await tx.execute(sql`select id from users where id = ${profileUserId} for update`);
+      const [now] = await tx
+        .select({ n: count() })
+        .from(certificates)
+        .where(eq(certificates.profileUserId, profileUserId));
+      assertRoomFor(selected, now?.n ?? 0, CERTIFICATE_LIMIT);
+      await tx.insert(certificates).values(rows);
+    });
   } catch (error) {
     await deps.storage.delete(written);
     throw error;

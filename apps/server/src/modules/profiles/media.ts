@@ -4,11 +4,18 @@ import type { FastifyRequest } from "fastify";
 import type { Db } from "../../db/client.js";
 import { photos } from "../../db/schema/index.js";
 import type { SessionUser } from "../../platform/access.js";
-import { AppError, badRequest, notFound } from "../../platform/errors.js";
+import { badRequest, notFound } from "../../platform/errors.js";
 import { newId } from "../../platform/ids.js";
 import { type ProcessedImage, processImage } from "../../platform/images.js";
 import { fileUrl, newFileKey, type Storage } from "../../platform/storage.js";
-import { receiveFiles } from "../../platform/uploads.js";
+import { assertRoomFor, type FileLimit, receiveFiles } from "../../platform/uploads.js";
+
+const PHOTO_LIMIT: FileLimit = {
+  code: "PHOTO_LIMIT_EXCEEDED",
+  noun: "photos",
+  limit: LIMITS.photosPerProfile,
+};
+
 import { getUser, setAvatarKeys } from "../users/service.js";
 
 type Deps = { db: Db; storage: Storage };
@@ -92,14 +99,7 @@ export async function uploadPhotos(
   );
   if (selected === 0)
     throw badRequest("VALIDATION_FAILED", "Select at least one photo", { photos: ["Required field"] });
-  if (selected > remaining) {
-    throw new AppError(
-      "PHOTO_LIMIT_EXCEEDED",
-      400,
-      `Too many photos: ${selected} selected, ${current} already in the profile, ${remaining} more allowed`,
-      { selected, current, remaining, limit: LIMITS.photosPerProfile },
-    );
-  }
+  assertRoomFor(selected, current, PHOTO_LIMIT);
   const { keys, written } = await storeAll(deps.storage, accepted);
   try {
     await deps.db.transaction(async (tx) => {
@@ -109,16 +109,7 @@ export async function uploadPhotos(
         .select({ n: count() })
         .from(photos)
         .where(eq(photos.profileUserId, profileUserId));
-      const already = now?.n ?? 0;
-      if (already + keys.length > LIMITS.photosPerProfile) {
-        const left = Math.max(0, LIMITS.photosPerProfile - already);
-        throw new AppError(
-          "PHOTO_LIMIT_EXCEEDED",
-          400,
-          `Too many photos: ${selected} selected, ${already} already in the profile, ${left} more allowed`,
-          { selected, current: already, remaining: left, limit: LIMITS.photosPerProfile },
-        );
-      }
+      assertRoomFor(selected, now?.n ?? 0, PHOTO_LIMIT);
       const [hasMain] = await tx
         .select({ n: count() })
         .from(photos)
