@@ -1,6 +1,6 @@
 // `npm run bench`: seeds a fresh database, starts the production server through `npm start`'s
 // script, and measures each scenario with autocannon next to the bare /api/health route.
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -9,6 +9,7 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import pg from "pg";
 import { chromium } from "playwright-core";
+import sharp from "sharp";
 import { type Database, openDatabase } from "../src/db/client.js";
 import { BARE, type BenchContext, type Request, SCENARIOS, type Scenario, seedBench } from "./scenarios.js";
 
@@ -178,6 +179,47 @@ async function landingJsGzipKb(): Promise<{ kb: number; files: number }> {
   }
 }
 
+type ImageFigures = { p50: number; p95: number; baselineRssMb: number; peakRssMb: number; inputMb: number };
+
+/** The upload pipeline (sniff, decode, rotate, strip, resize to 1920 px WebP and a thumbnail) on a 12-MP camera JPEG. */
+async function imageFigures(work: string): Promise<ImageFigures> {
+  // Noise compresses like a real photo does not; a gradient under light noise is closer to a camera's file.
+  const width = 4000;
+  const height = 3000;
+  const jpeg = await sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: "#808080",
+      noise: { type: "gaussian", mean: 128, sigma: 40 },
+    },
+  })
+    .composite([
+      {
+        input: await sharp({
+          create: { width, height, channels: 4, background: { r: 200, g: 120, b: 80, alpha: 0.6 } },
+        })
+          .png()
+          .toBuffer(),
+      },
+    ])
+    .jpeg({ quality: 90 })
+    .withExifMerge({ IFD0: { Make: "Bench", Model: "12MP" } })
+    .toBuffer();
+  const file = path.join(work, "12mp.jpg");
+  writeFileSync(file, jpeg);
+  const out = execFileSync(
+    process.execPath,
+    ["--import", "tsx", path.join(root, "apps/server/bench/image-worker.ts"), file, "10"],
+    { cwd: root, encoding: "utf8" },
+  );
+  return {
+    ...(JSON.parse(out.trim().split("\n").pop()!) as Omit<ImageFigures, "inputMb">),
+    inputMb: jpeg.length / 1048576,
+  };
+}
+
 async function main() {
   const work = mkdtempSync(path.join(tmpdir(), "matchdesk-bench-"));
   const lines: string[] = [];
@@ -219,6 +261,7 @@ async function main() {
         results.push(f);
       }
       const landing = await landingJsGzipKb();
+      const image = await imageFigures(work);
 
       lines.push(
         `MatchDesk bench — ${new Date().toISOString()} — ${duration} s per scenario, PGlite, production build`,
@@ -241,6 +284,9 @@ async function main() {
       );
       lines.push(
         `landing page initial JavaScript: ${landing.kb.toFixed(1)} KB gzipped in ${landing.files} files (target < 150 KB) ${landing.kb < 150 ? "ok" : "OVER"}`,
+      );
+      lines.push(
+        `12-MP JPEG (${image.inputMb.toFixed(1)} MB) through the upload pipeline: p50 ${image.p50.toFixed(0)} ms, p95 ${image.p95.toFixed(0)} ms (target < 500 ms) ${image.p95 < 500 ? "ok" : "OVER"}; process peak RSS ${image.peakRssMb.toFixed(0)} MB (${image.baselineRssMb.toFixed(0)} MB before the first image)`,
       );
       console.log(lines.join("\n"));
       mkdirSync(path.join(root, ".bench"), { recursive: true });

@@ -1,4 +1,3 @@
-import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyMultipart from "@fastify/multipart";
@@ -11,6 +10,7 @@ import type { Config } from "./config.js";
 import type { Database, Db } from "./db/client.js";
 import * as admin from "./modules/admin/routes.js";
 import * as auth from "./modules/auth/routes.js";
+import { openSessionCache } from "./modules/auth/session-cache.js";
 import { registerSessionHook } from "./modules/auth/sessions.js";
 import * as clients from "./modules/clients/routes.js";
 import * as debug from "./modules/debug/routes.js";
@@ -25,7 +25,7 @@ import { loggerOptions } from "./platform/logger.js";
 import { createMailer, type Mailer } from "./platform/mail.js";
 import { registerOriginCheck } from "./platform/origin.js";
 import { createRateLimiter, type RateLimiter } from "./platform/rate-limit.js";
-import { createLocalStorage, type Storage } from "./platform/storage.js";
+import { openStorage, type Storage } from "./platform/storage.js";
 import { MAX_UPLOAD_BYTES } from "./platform/uploads.js";
 import { registerWebApp } from "./platform/web.js";
 
@@ -70,7 +70,7 @@ export async function buildApp(input: { config: Config; database: Database }): P
       from: config.mailFrom,
       printKeptMail: database.kind === "pglite",
     }),
-    storage: createLocalStorage(path.join(config.dataDir, "files")),
+    storage: openStorage(config),
   };
 
   app.setValidatorCompiler(validatorCompiler);
@@ -103,7 +103,9 @@ export async function buildApp(input: { config: Config; database: Database }): P
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 100, fields: 10, parts: 110, headerPairs: 100 },
   });
   registerOriginCheck(app, config.publicUrl);
-  registerSessionHook(app, { db: deps.db, isHttps: config.isHttps });
+  const sessionCache = await openSessionCache(database);
+  app.addHook("onClose", async () => sessionCache.close());
+  registerSessionHook(app, { db: deps.db, isHttps: config.isHttps, cache: sessionCache.cache });
   registerAccessControl(app, registeredRoutes);
   await app.register(fastifySwagger, {
     openapi: {

@@ -30,6 +30,11 @@ const Env = z.object({
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_NAME: z.string().min(1).default("Google"),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
 });
 
 export type Config = {
@@ -48,6 +53,17 @@ export type Config = {
   mailFrom: string;
   /** Sign-in through OpenID Connect; off until a client id and secret are set. */
   oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | undefined;
+  /** Uploaded files in an S3-compatible bucket instead of DATA_DIR/files. */
+  s3: S3Config | undefined;
+};
+
+export type S3Config = {
+  bucket: string;
+  /** A MinIO, R2, Ceph... address (path-style URLs); unset means AWS itself (virtual-hosted URLs). */
+  endpoint: string | undefined;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
 };
 
 export class ConfigError extends Error {}
@@ -61,6 +77,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(`Invalid environment variable(s):\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  if (e.S3_BUCKET && !(e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      "Invalid environment variable(s):\n  S3_BUCKET: needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY",
+    );
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
   return {
     env: e.NODE_ENV,
@@ -83,6 +104,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             clientId: e.OIDC_CLIENT_ID,
             clientSecret: e.OIDC_CLIENT_SECRET,
             name: e.OIDC_NAME,
+          }
+        : undefined,
+    s3:
+      e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            bucket: e.S3_BUCKET,
+            endpoint: e.S3_ENDPOINT?.replace(/\/$/, ""),
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
           }
         : undefined,
   };

@@ -7,18 +7,30 @@ import { type App, buildApp } from "../src/app.js";
 import { type Config, loadConfig } from "../src/config.js";
 import { type Database, openDatabase } from "../src/db/client.js";
 
-export type TestApp = { app: App; database: Database; dataDir: string; close(): Promise<void> };
+export type TestApp = {
+  app: App;
+  database: Database;
+  /** See openTestDatabase. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  close(): Promise<void>;
+};
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database
  * on the PostgreSQL server of TEST_DATABASE_URL, dropped on close.
  */
-export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function openTestDatabase(): Promise<{
+  database: Database;
+  /** The PostgreSQL database's address, for a second instance on it; undefined on PGlite. */
+  url: string | undefined;
+  drop(): Promise<void>;
+}> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase({ kind: "pglite", dataDir: undefined });
     await database.migrate();
-    return { database, drop: () => database.close() };
+    return { database, url: undefined, drop: () => database.close() };
   }
   const name = `md_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -31,6 +43,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
   await database.migrate();
   return {
     database,
+    url: url.toString(),
     async drop() {
       await database.close();
       const client = new pg.Client({ connectionString: serverUrl });
@@ -46,12 +59,13 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 }
 
 export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const { database, drop } = await openTestDatabase();
+  const { database, url, drop } = await openTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), "matchdesk-test-"));
   const app = await buildApp({ config: testConfig({ dataDir, ...overrides }), database });
   return {
     app,
     database,
+    databaseUrl: url,
     dataDir,
     async close() {
       await app.close();

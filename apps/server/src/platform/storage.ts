@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { AwsClient } from "aws4fetch";
+import type { S3Config } from "../config.js";
 
 /**
  * Where uploaded files live. Keys are random (a capability: knowing one is the right to read it)
@@ -50,4 +52,63 @@ export function createLocalStorage(root: string): Storage {
       await Promise.all(keys.map((key) => rm(full(key), { force: true })));
     },
   };
+}
+
+/**
+ * Files in an S3-compatible bucket (AWS, MinIO, R2, Ceph...), signed with SigV4. The bucket stays
+ * private: files are still served through /api/files, so keys remain capabilities.
+ */
+export function createS3Storage(config: S3Config): Storage {
+  const client = new AwsClient({
+    accessKeyId: config.accessKeyId,
+    secretAccessKey: config.secretAccessKey,
+    service: "s3",
+    region: config.region,
+  });
+  const base = config.endpoint
+    ? `${config.endpoint}/${config.bucket}`
+    : `https://${config.bucket}.s3.${config.region}.amazonaws.com`;
+  const url = (key: string) => {
+    if (!isValidKey(key)) throw new Error("invalid storage key");
+    return `${base}/${key}`;
+  };
+  const fail = async (what: string, res: Response) => {
+    const detail = (await res.text().catch(() => "")).match(/<Code>([^<]+)<\/Code>/)?.[1] ?? "";
+    return new Error(`S3 ${what} failed: ${res.status} ${detail}`.trim());
+  };
+  return {
+    async put(key, data) {
+      const res = await client.fetch(url(key), {
+        method: "PUT",
+        body: data,
+        headers: { "content-type": contentTypeOf(key) },
+      });
+      if (!res.ok) throw await fail("put", res);
+      await res.arrayBuffer();
+    },
+    async get(key) {
+      const res = await client.fetch(url(key));
+      if (res.status === 404) {
+        await res.arrayBuffer();
+        return undefined;
+      }
+      if (!res.ok) throw await fail("get", res);
+      return Buffer.from(await res.arrayBuffer());
+    },
+    async delete(keys) {
+      await Promise.all(
+        keys.map(async (key) => {
+          const res = await client.fetch(url(key), { method: "DELETE" });
+          // Deleting what is already gone is not an error (S3 answers 204 either way).
+          if (!res.ok && res.status !== 404) throw await fail("delete", res);
+          await res.arrayBuffer();
+        }),
+      );
+    },
+  };
+}
+
+/** The storage the configuration names: the bucket when one is set, else local disk. */
+export function openStorage(config: { dataDir: string; s3: S3Config | undefined }): Storage {
+  return config.s3 ? createS3Storage(config.s3) : createLocalStorage(path.join(config.dataDir, "files"));
 }

@@ -53,7 +53,8 @@ export const users = pgTable(
     uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
     uniqueIndex("users_invite_code_key").on(t.inviteCode),
     uniqueIndex("users_sm_id_key").on(t.smId),
-    index("users_inviter_idx").on(t.inviterId, t.createdAt),
-    index("users_role_idx").on(t.role, t.createdAt),
+    // The client list's order (newest first, id breaking ties), so a page is read straight off it.
+    index("users_inviter_idx").on(t.inviterId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("users_role_idx").on(t.role, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );

@@ -2,8 +2,8 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { Db } from "../../db/client.js";
 import { sessions, users } from "../../db/schema/index.js";
-import type { SessionUser } from "../../platform/access.js";
 import { hashToken, newId, newToken } from "../../platform/ids.js";
+import type { CachedSession, SessionCache } from "./session-cache.js";
 
 export const SESSION_COOKIE = "sid";
 const SESSION_DAYS = 30;
@@ -36,13 +36,25 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
   reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure });
 }
 
-/** Loads `request.user` from the session cookie: one indexed join per request. */
-export function registerSessionHook(app: FastifyInstance, deps: { db: Db; isHttps: boolean }) {
+/**
+ * Loads `request.user` from the session cookie: from the session cache, or one indexed join that
+ * fills it (see session-cache.ts for why a cached session is never stale).
+ */
+export function registerSessionHook(
+  app: FastifyInstance,
+  deps: { db: Db; isHttps: boolean; cache: SessionCache },
+) {
   app.decorateRequest("user", null);
   app.decorateRequest("userRecord", null);
-  // Built once: every signed-in request runs it, and building the query costs more than running it.
+  const { cache } = deps;
+  // Built once: every uncached request runs it, and building the query costs more than running it.
   const lookup = deps.db
-    .select({ sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, user: users })
+    .select({
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      user: users,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, sql.placeholder("tokenHash")), gt(sessions.expiresAt, sql`now()`)))
@@ -50,25 +62,35 @@ export function registerSessionHook(app: FastifyInstance, deps: { db: Db; isHttp
   app.addHook("onRequest", async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
-    const [row] = await lookup.execute({ tokenHash: hashToken(token) });
-    if (!row || row.user.status === "inactive") return;
-    const user: SessionUser = {
-      id: row.user.id,
-      role: row.user.role,
-      email: row.user.email,
-      firstName: row.user.firstName,
-      lastName: row.user.lastName,
-      locale: row.user.locale,
-      sessionId: row.sessionId,
+    const tokenHash = hashToken(token);
+    let session: CachedSession | undefined = cache.get(tokenHash);
+    if (!session) {
+      const generation = cache.generation;
+      [session] = await lookup.execute({ tokenHash });
+      if (!session) return;
+      cache.set(tokenHash, session, generation);
+    }
+    const row = session.user;
+    if (row.status === "inactive") return;
+    request.user = {
+      id: row.id,
+      role: row.role,
+      email: row.email,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      locale: row.locale,
+      sessionId: session.sessionId,
     };
-    request.user = user;
-    request.userRecord = row.user;
-    if (Date.now() - row.lastSeenAt.getTime() > RENEW_AFTER_MS) {
-      const expiresAt = new Date(Date.now() + SESSION_DAYS * DAY_MS);
+    request.userRecord = row;
+    if (Date.now() - session.lastSeenAt.getTime() > RENEW_AFTER_MS) {
+      const generation = cache.generation;
+      const now = new Date();
+      const expiresAt = new Date(now.getTime() + SESSION_DAYS * DAY_MS);
       await deps.db
         .update(sessions)
-        .set({ lastSeenAt: new Date(), expiresAt })
-        .where(eq(sessions.id, row.sessionId));
+        .set({ lastSeenAt: now, expiresAt })
+        .where(eq(sessions.id, session.sessionId));
+      cache.set(tokenHash, { ...session, lastSeenAt: now, expiresAt }, generation);
       setSessionCookie(reply, token, expiresAt, deps.isHttps);
     }
   });
