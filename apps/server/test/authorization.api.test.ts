@@ -95,6 +95,11 @@ const MATRIX: Record<string, Row> = {
     call: () => ({ url: "/api/search/profiles?gender=FEMALE" }),
     expect: matchmakers(200),
   },
+  "GET /api/clients/:id": {
+    call: (f) => ({ url: `/api/clients/${f.client.id}` }),
+    expect: ownerOnly(200),
+    codes: { otherMatchmaker: "CLIENT_NOT_FOUND" },
+  },
   "GET /api/clients/stats": { call: () => ({ url: "/api/clients/stats" }), expect: matchmakers(200) },
   "POST /api/clients": {
     call: (f) => ({
@@ -203,6 +208,22 @@ const MATRIX: Record<string, Row> = {
     call: () => ({ url: "/api/profiles/me/certificates/batch-remove", payload: { fileIds: ["none"] } }),
     expect: signedIn(404),
   },
+  "PUT /api/profiles/:id/certificates/batch-remove": {
+    call: (f) => ({
+      url: `/api/profiles/${f.client.id}/certificates/batch-remove`,
+      payload: { fileIds: ["none"] },
+    }),
+    expect: clientProfile(404),
+    codes: { owner: "CERTIFICATE_NOT_FOUND", otherMatchmaker: "PROFILE_NOT_FOUND" },
+  },
+  "GET /api/profiles/me/certificates": {
+    call: () => ({ url: "/api/profiles/me/certificates" }),
+    expect: signedIn(200),
+  },
+  "GET /api/profiles/:id/certificates": {
+    call: (f) => ({ url: `/api/profiles/${f.client.id}/certificates` }),
+    expect: clientProfile(200),
+  },
   "PUT /api/profiles/:id/gallery/main": {
     call: (f) => ({
       url: `/api/profiles/${f.client.id}/gallery/main`,
@@ -232,6 +253,10 @@ const MATRIX: Record<string, Row> = {
       url: `/api/profiles/${f.client.id}/display-settings`,
       payload: { fields: { city: true } },
     }),
+    expect: { ...matchmakers(200), otherMatchmaker: 404 },
+  },
+  "GET /api/profiles/:id/password": {
+    call: (f) => ({ url: `/api/profiles/${f.client.id}/password` }),
     expect: { ...matchmakers(200), otherMatchmaker: 404 },
   },
   "PUT /api/profiles/:id/password": {

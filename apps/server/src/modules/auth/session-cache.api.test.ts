@@ -91,7 +91,13 @@ describe("[auth] the session cache never serves a changed user or an ended sessi
       await t.database.db.update(users).set({ firstName: "AfterDrop" }).where(eq(users.id, user.id));
       expect((await me(t.app, cookie)).json().firstName).toBe("AfterDrop");
       await expect
-        .poll(async () => (await t.database.db.execute(listeners)).rows.length, { timeout: 3000 })
+        .poll(
+          async () =>
+            ((await t.database.db.execute(listeners)) as unknown as { rows: unknown[] }).rows.length,
+          {
+            timeout: 3000,
+          },
+        )
         .toBeGreaterThan(0);
       await t.database.db.update(users).set({ firstName: "Resumed" }).where(eq(users.id, user.id));
       expect((await me(t.app, cookie)).json().firstName).toBe("Resumed");

@@ -35,6 +35,16 @@ describe("[clients] the client base", () => {
     expect((await get("/api/clients", otherCookie)).json().total).toBe(7);
   });
 
+  it("answers one client as the list shows it, only to their matchmaker", async () => {
+    const [first] = (await get("/api/clients?pageSize=1")).json().items;
+    const res = await get(`/api/clients/${first.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(first);
+    const foreign = await get(`/api/clients/${first.id}`, otherCookie);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().code).toBe("CLIENT_NOT_FOUND");
+  });
+
   it("searches by name, e-mail, phone and city, and filters by profile state", async () => {
     expect(
       (await get("/api/clients?q=olga"))

@@ -24,6 +24,7 @@ import {
   clientStats,
   createClient,
   deleteClient,
+  getClientItem,
   getOwnClient,
   listClients,
   updateClient,
@@ -60,6 +61,12 @@ export function register(app: FastifyInstance, deps: AppDeps) {
     "/api/clients/stats",
     { config: managers, schema: { tags: ["clients"], response: { 200: ClientStatsView } } },
     async (request) => clientStats(deps.db, request.user!),
+  );
+
+  r.get(
+    "/api/clients/:id",
+    { config: managers, schema: { tags: ["clients"], params, response: { 200: ClientListItem } } },
+    async (request) => getClientItem(deps.db, request.user!, request.params.id),
   );
 
   r.post(

@@ -108,6 +108,13 @@ export async function listClients(db: Db, caller: SessionUser, query: ClientsQue
   return { items: rows.map(toListItem), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
 }
 
+/** One client as the list shows it, for the client's own page. */
+export async function getClientItem(db: Db, caller: SessionUser, clientId: string): Promise<ClientListItem> {
+  const [row] = await selectClients(db, and(scope(caller), eq(users.id, clientId))!).limit(1);
+  if (!row) throw notFound("CLIENT_NOT_FOUND", "Client not found");
+  return toListItem(row);
+}
+
 export async function clientStats(db: Db, caller: SessionUser): Promise<ClientStatsView> {
   const [row] = await db
     .select({

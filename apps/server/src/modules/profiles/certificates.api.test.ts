@@ -120,5 +120,26 @@ describe("[certificates] agency certificate files", () => {
       payload: { fileIds: [list[1].id] },
     });
     expect(missing.statusCode).toBe(404);
+    // Listed again, by the owner and by id; another matchmaker sees nothing.
+    const listed = await t.app.inject({
+      method: "GET",
+      url: "/api/profiles/me/certificates",
+      headers: { cookie },
+    });
+    expect(listed.json()).toEqual({ items: many.json().items, limit: 10 });
+    const byId = await t.app.inject({
+      method: "GET",
+      url: `/api/profiles/${userId}/certificates`,
+      headers: { cookie: otherCookie },
+    });
+    expect(byId.statusCode).toBe(404);
+    const removedById = await t.app.inject({
+      method: "PUT",
+      url: `/api/profiles/${userId}/certificates/batch-remove`,
+      headers: { cookie: otherCookie },
+      payload: { fileIds: [list[3].id] },
+    });
+    expect(removedById.statusCode).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: list[3].url })).statusCode).toBe(200);
   });
 });

@@ -57,6 +57,11 @@ async function prepare(file: { fileName: string; data: Buffer }) {
   return { fileName: file.fileName, data: image.main.data, ext: "webp", contentType: "image/webp" };
 }
 
+export async function getCertificates(db: Db, caller: SessionUser, profileUserId: string) {
+  await assertCanEditProfile(db, caller, profileUserId);
+  return listCertificates(db, profileUserId);
+}
+
 export async function listCertificates(db: Db, profileUserId: string) {
   const rows = await db
     .select()

@@ -131,7 +131,13 @@ describe("[public profile] password and display settings", () => {
   });
 
   it("removes the password when both fields are left empty", async () => {
+    const hasPassword = async () =>
+      (
+        await t.app.inject({ method: "GET", url: `/api/profiles/${client.id}/password`, headers: { cookie } })
+      ).json();
+    expect(await hasPassword()).toEqual({ hasPassword: true });
     expect((await setPassword("")).json()).toEqual({ hasPassword: false });
+    expect(await hasPassword()).toEqual({ hasPassword: false });
     expect((await access("open-sesame")).statusCode).toBe(404);
   });
 });

@@ -58,6 +58,16 @@ export async function putDisplaySettings(
   return resolveDisplay(next);
 }
 
+/** Whether a password guards the public profile (never the password or its hash). */
+export async function getProfilePassword(db: Db, caller: SessionUser, userId: string) {
+  await getProfile(db, caller, userId);
+  const [row] = await db
+    .select({ hash: clientProfiles.accessPasswordHash })
+    .from(clientProfiles)
+    .where(eq(clientProfiles.userId, userId));
+  return { hasPassword: Boolean(row?.hash) };
+}
+
 /** Sets, changes or (empty) removes the password that opens the public profile. */
 export async function setProfilePassword(db: Db, caller: SessionUser, userId: string, password: string) {
   await getProfile(db, caller, userId);

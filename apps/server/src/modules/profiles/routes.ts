@@ -25,7 +25,12 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../app.js";
 import { toUserView } from "../users/service.js";
-import { removeCertificateByUrl, removeCertificates, uploadCertificates } from "./certificates.js";
+import {
+  getCertificates,
+  removeCertificateByUrl,
+  removeCertificates,
+  uploadCertificates,
+} from "./certificates.js";
 import {
   getGallery,
   type listPhotos,
@@ -39,6 +44,7 @@ import {
   accessPublicProfile,
   getByEditToken,
   getDisplaySettings,
+  getProfilePassword,
   patchByEditToken,
   putDisplaySettings,
   setProfilePassword,
@@ -97,6 +103,29 @@ export function register(app: FastifyInstance, deps: AppDeps) {
         schema: { tags: ["profiles"], ...multipart, ...params, response: { 200: CertificatesView } },
       },
       async (request) => uploadCertificates(deps, request.user!, target(request), request),
+    );
+
+    r.get(
+      `${path}/certificates`,
+      {
+        config: { access: everyone },
+        schema: { tags: ["profiles"], ...params, response: { 200: CertificatesView } },
+      },
+      async (request) => getCertificates(deps.db, request.user!, target(request)),
+    );
+
+    r.put(
+      `${path}/certificates/batch-remove`,
+      {
+        config: { access: everyone },
+        schema: {
+          tags: ["profiles"],
+          ...params,
+          body: BatchRemoveCertificatesBody,
+          response: { 200: CertificatesView },
+        },
+      },
+      async (request) => removeCertificates(deps, request.user!, target(request), request.body.fileIds),
     );
 
     r.delete(
@@ -163,6 +192,15 @@ export function register(app: FastifyInstance, deps: AppDeps) {
     async (request) => putDisplaySettings(deps.db, request.user!, request.params.id, request.body.fields),
   );
 
+  r.get(
+    "/api/profiles/:id/password",
+    {
+      config: managers,
+      schema: { tags: ["profiles"], params: Params, response: { 200: ProfilePasswordView } },
+    },
+    async (request) => getProfilePassword(deps.db, request.user!, request.params.id),
+  );
+
   r.put(
     "/api/profiles/:id/password",
     {
@@ -219,15 +257,6 @@ export function register(app: FastifyInstance, deps: AppDeps) {
     },
     async (request) =>
       patchByEditToken(deps, request.params.id, request.query.token, request.ip, request.body),
-  );
-
-  r.put(
-    "/api/profiles/me/certificates/batch-remove",
-    {
-      config: { access: everyone },
-      schema: { tags: ["profiles"], body: BatchRemoveCertificatesBody, response: { 200: CertificatesView } },
-    },
-    async (request) => removeCertificates(deps, request.user!, request.user!.id, request.body.fileIds),
   );
 
   r.put(
