@@ -15,6 +15,8 @@ if (!existsSync(chromium)) {
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseUrl = `http://127.0.0.1:${port}`;
+// Playwright (apps/web/playwright.config.ts) reads the address of the server started here.
+process.env.E2E_BASE_URL ??= baseUrl;
 const run = (cmd, args) => spawnSync(cmd, args, { stdio: "inherit" }).status ?? 1;
 
 if (process.env.E2E_SKIP_BUILD !== "1" && run("npm", ["run", "build"]) !== 0) process.exit(1);

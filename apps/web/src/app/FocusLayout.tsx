@@ -1,6 +1,7 @@
 import { Box, Button, Container, Group } from "@mantine/core";
 import { PRODUCT_NAME } from "@matchdesk/contract";
 import { IconLogout } from "@tabler/icons-react";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet } from "react-router";
@@ -8,6 +9,7 @@ import { LOGOUT_PATH } from "../features/auth/routing-rules";
 import { LanguageSwitch } from "../ui/LanguageSwitch";
 import { Logo } from "../ui/Logo";
 import { PageLoader } from "../ui/PageLoader";
+import { queryClient } from "./query-client";
 
 /** A signed-in page that stands alone, without the app's navigation (onboarding): logo, language, logout. */
 export function FocusLayout() {
@@ -35,9 +37,11 @@ export function FocusLayout() {
         </Container>
       </Box>
       <Box component="main" id="main" py={{ base: "lg", sm: 48 }}>
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
+        <QueryClientProvider client={queryClient}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </QueryClientProvider>
       </Box>
     </Box>
   );

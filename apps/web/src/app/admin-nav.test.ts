@@ -13,6 +13,12 @@ describe("rolesForPath", () => {
     expect(rolesForPath("/admin/users-archive")).toContain("INVITEE");
   });
 
+  it("keeps the client pages to matchmakers and admins, and a client's own profile to clients", () => {
+    expect(rolesForPath("/admin/invited-users")).toEqual(["INVITER", "ADMIN"]);
+    expect(rolesForPath("/invited-users/0190a1b2")).toEqual(["INVITER", "ADMIN"]);
+    expect(rolesForPath("/admin/profile")).toEqual(["INVITEE"]);
+  });
+
   it("lets everyone open a page that has no nav item (the not-found page)", () => {
     expect(rolesForPath("/admin/no-such-page")).toEqual(["ADMIN", "INVITER", "INVITEE"]);
   });
@@ -25,6 +31,10 @@ describe("navItemsFor", () => {
     expect(paths("INVITER")).toContain("/admin/generate-invite");
     expect(paths("INVITER")).not.toContain("/admin/users");
     expect(paths("INVITEE")).not.toContain("/admin/generate-invite");
+    expect(paths("INVITEE")).toContain("/admin/profile");
+    expect(paths("INVITEE")).not.toContain("/admin/invited-users");
+    expect(paths("INVITER")).toContain("/admin/invited-users");
+    expect(paths("INVITER")).not.toContain("/admin/profile");
     expect(ADMIN_NAV.filter((i) => i.section === "account")).toHaveLength(1);
   });
 });

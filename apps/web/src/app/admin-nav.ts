@@ -1,5 +1,14 @@
 import type { Role } from "@matchdesk/contract";
-import { type Icon, IconCpu, IconHome, IconLogout, IconQrcode, IconUsers } from "@tabler/icons-react";
+import {
+  type Icon,
+  IconAddressBook,
+  IconCpu,
+  IconHome,
+  IconLogout,
+  IconQrcode,
+  IconUserCircle,
+  IconUsers,
+} from "@tabler/icons-react";
 import { LOGOUT_PATH } from "../features/auth/routing-rules";
 
 export type AdminNavItem = {
@@ -16,10 +25,20 @@ export type AdminNavItem = {
 const EVERYONE: readonly Role[] = ["ADMIN", "INVITER", "INVITEE"];
 const INVITERS: readonly Role[] = ["INVITER", "ADMIN"];
 const ADMINS: readonly Role[] = ["ADMIN"];
+const CLIENTS: readonly Role[] = ["INVITEE"];
 
 /** The one list of the app's navigation and of who may open each page. Only pages that exist are listed. */
 export const ADMIN_NAV: readonly AdminNavItem[] = [
   { path: "/admin/dashboard", labelKey: "nav.home", icon: IconHome, roles: EVERYONE, section: "main" },
+  {
+    path: "/admin/invited-users",
+    labelKey: "nav.clients",
+    icon: IconAddressBook,
+    roles: INVITERS,
+    section: "main",
+  },
+  // A matchmaker's own profile is the agency profile, a page of its own (not built yet).
+  { path: "/admin/profile", labelKey: "nav.profile", icon: IconUserCircle, roles: CLIENTS, section: "main" },
   {
     path: "/admin/generate-invite",
     labelKey: "nav.invites",
@@ -42,12 +61,20 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { path: LOGOUT_PATH, labelKey: "nav.logout", icon: IconLogout, roles: EVERYONE, section: "account" },
 ];
 
+/** Pages of the app outside the navbar, and who may open them (the route guard reads them too). */
+export const ADMIN_PAGES: readonly Pick<AdminNavItem, "path" | "roles">[] = [
+  { path: "/invited-users", roles: INVITERS },
+];
+
 export function navItemsFor(role: Role, section: AdminNavItem["section"]): AdminNavItem[] {
   return ADMIN_NAV.filter((item) => item.section === section && item.roles.includes(role));
 }
 
 /** The roles that may open a page of the app: its nav item's, or everyone's for a page not in the nav. */
-export function rolesForPath(pathname: string, nav: readonly AdminNavItem[] = ADMIN_NAV): readonly Role[] {
+export function rolesForPath(
+  pathname: string,
+  nav: readonly Pick<AdminNavItem, "path" | "roles">[] = [...ADMIN_NAV, ...ADMIN_PAGES],
+): readonly Role[] {
   const item = nav.find((entry) => pathname === entry.path || pathname.startsWith(`${entry.path}/`));
   return item?.roles ?? EVERYONE;
 }

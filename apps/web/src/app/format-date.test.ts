@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDateTime } from "./format-date";
+import { formatDate, formatDateTime } from "./format-date";
 
 describe("formatDateTime", () => {
   it("prints dd.mm.yyyy hh:mm in UTC", () => {
@@ -20,5 +20,17 @@ describe("formatDateTime", () => {
     expect(formatDateTime(null)).toBe("");
     expect(formatDateTime("")).toBe("");
     expect(formatDateTime("not a date")).toBe("");
+  });
+});
+
+describe("formatDate", () => {
+  it("prints a calendar date as dd.mm.yyyy", () => {
+    expect(formatDate("1990-05-07")).toBe("07.05.1990");
+    expect(formatDate("2025-03-07T23:05:59Z")).toBe("07.03.2025");
+  });
+
+  it("prints nothing for missing or invalid values", () => {
+    expect(formatDate(null)).toBe("");
+    expect(formatDate("31.12.1990")).toBe("");
   });
 });

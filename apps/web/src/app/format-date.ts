@@ -10,3 +10,8 @@ export function formatDateTime(value: string | number | Date | null | undefined)
   const time = `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}`;
   return `${day}.${month}.${date.getUTCFullYear()} ${time}`;
 }
+
+/** SPEC 9 without the time, for calendar dates such as a date of birth: `dd.mm.yyyy`. */
+export function formatDate(value: string | number | Date | null | undefined): string {
+  return formatDateTime(value).slice(0, 10);
+}

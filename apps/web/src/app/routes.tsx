@@ -28,6 +28,10 @@ const AcademyPage = lazyPage(
   withFullCatalog(() => import("../features/site/AcademyPage")),
   "AcademyPage",
 );
+const PublicProfilePage = lazyPage(
+  withFullCatalog(() => import("../features/public-profile/PublicProfilePage")),
+  "PublicProfilePage",
+);
 const NotFoundPage = lazyPage(() => import("../features/site/NotFoundPage"), "NotFoundPage");
 const LoginPage = lazyPage(
   withFullCatalog(() => import("../features/auth/LoginPage")),
@@ -68,6 +72,22 @@ const InvitePage = lazyPage(
 const UsersPage = lazyPage(
   withFullCatalog(() => import("../features/admin/UsersPage")),
   "UsersPage",
+);
+const ClientsPage = lazyPage(
+  withFullCatalog(() => import("../features/clients/ClientsPage")),
+  "ClientsPage",
+);
+const ClientDetailPage = lazyPage(
+  withFullCatalog(() => import("../features/clients/ClientDetailPage")),
+  "ClientDetailPage",
+);
+const MyProfilePage = lazyPage(
+  withFullCatalog(() => import("../features/profile/MyProfilePage")),
+  "MyProfilePage",
+);
+const EditProfilePage = lazyPage(
+  withFullCatalog(() => import("../features/profile/EditProfilePage")),
+  "EditProfilePage",
 );
 
 /** What a route keeps in `handle`: the chunks to fetch as soon as its URL is known. */
@@ -117,6 +137,8 @@ export const routes: RouteObject[] = [
           { path: "client-terms", ...legalPage("clientTerms") },
           { path: "matcher-terms", ...legalPage("matcherTerms") },
           { path: "academy", ...page(AcademyPage) },
+          { path: "profile/:userId", ...page(PublicProfilePage) },
+          { path: "edit-profile/:userId", ...page(EditProfilePage) },
           {
             element: <AuthLayout />,
             children: [
@@ -131,7 +153,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        path: "admin",
+        // The app's shell: every /admin page, and a client's page at its own top-level path (SPEC 2).
         element: (
           <RequireUser>
             <AdminLayout />
@@ -139,12 +161,20 @@ export const routes: RouteObject[] = [
         ),
         handle: withPreload(AdminLayout),
         children: [
-          { index: true, element: <Navigate to="/admin/dashboard" replace /> },
-          { path: "dashboard", ...page(DashboardPage) },
-          { path: "generate-invite", ...page(InvitePage) },
-          { path: "users", ...page(UsersPage) },
-          ...devAdminRoutes,
-          { path: "*", ...page(NotFoundPage) },
+          {
+            path: "admin",
+            children: [
+              { index: true, element: <Navigate to="/admin/dashboard" replace /> },
+              { path: "dashboard", ...page(DashboardPage) },
+              { path: "invited-users", ...page(ClientsPage) },
+              { path: "profile", ...page(MyProfilePage) },
+              { path: "generate-invite", ...page(InvitePage) },
+              { path: "users", ...page(UsersPage) },
+              ...devAdminRoutes,
+              { path: "*", ...page(NotFoundPage) },
+            ],
+          },
+          { path: "invited-users/:userId", ...page(ClientDetailPage) },
         ],
       },
       {

@@ -1,48 +1,113 @@
-import { Avatar, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Avatar, Badge, Button, Card, Group, Progress, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { IconArrowRight } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useAuth } from "../auth/auth-store";
-import { displayName } from "../auth/auth-user";
+import { type AuthUser, displayName } from "../auth/auth-user";
+import { ProfileStatusBadge } from "../clients/ClientBadges";
+import { ClientList } from "../clients/ClientList";
+import { useProfile } from "../clients/useClients";
 
+/** SPEC 2: matchmakers and admins see their client base here; a client sees their questionnaire. */
 export function DashboardPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
   usePageTitle(t("nav.home"));
   if (!user) return null;
+  const name = user.firstName || displayName(user);
+
+  if (user.role === "INVITEE") return <ClientHome user={user} />;
+  return (
+    <Stack maw={1200}>
+      <ClientList
+        heading={
+          <Stack gap={4}>
+            <Group gap="sm" align="center">
+              <Title order={1} fz={{ base: 24, sm: 30 }}>
+                {t("dashboard.title", { name })}
+              </Title>
+              <Badge variant="light" tt="none">
+                {t(`roles.${user.role}`)}
+              </Badge>
+            </Group>
+            <Text c="gray.7">{t("dashboard.leadClients")}</Text>
+          </Stack>
+        }
+      />
+    </Stack>
+  );
+}
+
+/** A client's start: a welcome and how far their questionnaire is, with the way to it. */
+function ClientHome({ user }: { user: AuthUser }) {
+  const { t } = useTranslation();
+  const profile = useProfile(user.id);
   const name = displayName(user);
+  const completeness = profile.data?.completeness;
 
   return (
     <Stack gap="xl" maw={960}>
       <Card shadow="xs" component="section" aria-labelledby="welcome-title">
         <Group gap="lg" wrap="nowrap" align="flex-start">
-          <Avatar size={64} radius="xl" color="rose" name={name} aria-hidden visibleFrom="xs" />
+          <Avatar
+            size={64}
+            radius="xl"
+            color="rose"
+            name={name}
+            src={user.avatarUrl}
+            aria-hidden
+            visibleFrom="xs"
+          />
           <Stack gap="xs">
-            <Title order={1} id="welcome-title" fz={{ base: 24, sm: 30 }}>
-              {t("dashboard.title", { name: user.firstName || name })}
-            </Title>
-            <Text c="gray.7">{t("dashboard.lead")}</Text>
-          </Stack>
-        </Group>
-        <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="lg" mt="xl" mb={0}>
-          <div>
-            <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.5}>
-              {t("dashboard.signedInAs")}
-            </Text>
-            <Text component="dd" m={0} fw={500}>
-              {name} · {user.email}
-            </Text>
-          </div>
-          <div>
-            <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.5}>
-              {t("dashboard.role")}
-            </Text>
-            <Text component="dd" m={0}>
-              <Badge variant="light" size="lg" tt="none">
+            <Group gap="sm" align="center">
+              <Title order={1} id="welcome-title" fz={{ base: 24, sm: 30 }}>
+                {t("dashboard.title", { name: user.firstName || name })}
+              </Title>
+              <Badge variant="light" tt="none">
                 {t(`roles.${user.role}`)}
               </Badge>
-            </Text>
-          </div>
-        </SimpleGrid>
+            </Group>
+            <Text c="gray.7">{t("dashboard.leadClient")}</Text>
+          </Stack>
+        </Group>
+      </Card>
+      <Card shadow="xs" component="section" aria-labelledby="questionnaire-title">
+        <Stack gap="md">
+          <Group justify="space-between" gap="sm">
+            <Title order={2} fz="h4" id="questionnaire-title">
+              {t("dashboard.questionnaireTitle")}
+            </Title>
+            {profile.data && <ProfileStatusBadge status={profile.data.status} />}
+          </Group>
+          {completeness ? (
+            <Stack gap={6}>
+              <Text size="sm" c="gray.7">
+                {completeness.missing.length === 0
+                  ? t("dashboard.questionnaireDone")
+                  : t("dashboard.questionnaireMissing", { count: completeness.missing.length })}
+              </Text>
+              <Progress
+                value={completeness.percent}
+                color={completeness.missing.length === 0 ? "teal" : "rose"}
+                radius="xl"
+                aria-label={t("profile.editor.completeness", { percent: completeness.percent })}
+              />
+              <Text size="xs" c="dimmed">
+                {t("profile.editor.completeness", { percent: completeness.percent })}
+              </Text>
+            </Stack>
+          ) : (
+            <Skeleton h={40} />
+          )}
+          <Group>
+            <Button component={Link} to="/admin/profile" rightSection={<IconArrowRight size={16} />}>
+              {completeness?.missing.length === 0
+                ? t("dashboard.openQuestionnaire")
+                : t("dashboard.fillQuestionnaire")}
+            </Button>
+          </Group>
+        </Stack>
       </Card>
     </Stack>
   );

@@ -38,7 +38,7 @@ import { authStore, useAuth } from "../auth/auth-store";
 import { displayName } from "../auth/auth-user";
 import { DASHBOARD_PATH, needsOnboarding } from "../auth/routing-rules";
 import { AvatarUpload } from "../media/AvatarUpload";
-import { GalleryUpload } from "../media/GalleryUpload";
+import { GalleryManager } from "../media/GalleryManager";
 
 type OnboardingInput = Omit<z.input<typeof CompleteOnboardingBody>, "termsAccepted"> & {
   termsAccepted: boolean;
@@ -139,7 +139,7 @@ function OnboardingForm({ user, onCompleted }: { user: UserView; onCompleted: ()
 
   const [avatarUrl, setAvatarUrl] = useState<string | null>(user.avatarUrl);
   const [avatarError, setAvatarError] = useState<string>();
-  // The gallery as the uploads answer it; null until the first answer (the API has no "read" call here).
+  // The gallery as GalleryManager loaded or last changed it; null until it has loaded.
   const [photos, setPhotos] = useState<PhotoView[] | null>(null);
   const [photoLimit, setPhotoLimit] = useState<number>(LIMITS.photosPerProfile);
   const [photosError, setPhotosError] = useState<string>();
@@ -298,13 +298,7 @@ function OnboardingForm({ user, onCompleted }: { user: UserView; onCompleted: ()
               lead={t("onboarding.photosLead", { limit: photoLimit })}
               isDone={(photos?.length ?? 0) > 0}
             >
-              <GalleryUpload
-                profileId={user.id}
-                photos={photos ?? []}
-                limit={photoLimit}
-                onChange={onGallery}
-                error={photosError}
-              />
+              <GalleryManager profileId={user.id} onChange={onGallery} error={photosError} />
             </Step>
 
             <Step

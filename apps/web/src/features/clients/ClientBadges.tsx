@@ -1,0 +1,53 @@
+import { Badge, Group } from "@mantine/core";
+import type { ClientListItem, ProfileStatus } from "@matchdesk/contract";
+import { useTranslation } from "react-i18next";
+
+const STATUS_COLOR: Record<ProfileStatus, string> = {
+  incomplete: "yellow",
+  complete: "blue",
+  approved: "teal",
+};
+
+export function ProfileStatusBadge({ status }: { status: ProfileStatus }) {
+  const { t } = useTranslation();
+  return (
+    <Badge variant="light" color={STATUS_COLOR[status]} tt="none" miw="max-content">
+      {t(`clients.profileStatus.${status}`)}
+    </Badge>
+  );
+}
+
+type Flags = Pick<
+  ClientListItem,
+  "profileStatus" | "isVerified" | "participatesInSearch" | "isActive" | "hasRegistered"
+>;
+
+/** A client's state at a glance: questionnaire status, then only the flags worth noticing. */
+export function ClientBadges({ client }: { client: Flags }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={6}>
+      <ProfileStatusBadge status={client.profileStatus} />
+      {client.isVerified && (
+        <Badge variant="light" color="teal" tt="none" miw="max-content">
+          {t("clients.badges.verified")}
+        </Badge>
+      )}
+      {client.participatesInSearch && (
+        <Badge variant="light" color="blue" tt="none" miw="max-content">
+          {t("clients.badges.inSearch")}
+        </Badge>
+      )}
+      {!client.isActive && (
+        <Badge variant="light" color="gray" tt="none" miw="max-content">
+          {t("clients.badges.inactive")}
+        </Badge>
+      )}
+      {!client.hasRegistered && (
+        <Badge variant="outline" color="gray" tt="none" miw="max-content">
+          {t("clients.badges.notRegistered")}
+        </Badge>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,146 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Alert, Badge, Button, Group, Modal, PasswordInput, Stack, Text } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { LIMITS, ProfilePasswordBody, type ProfilePasswordView } from "@matchdesk/contract";
+import { IconAlertCircle, IconLock, IconLockOpen } from "@tabler/icons-react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import { api } from "../../app/api";
+import { applyServerErrors } from "../../app/form-errors";
+import { useErrorMessage } from "../../app/useErrorMessage";
+import { useFieldError } from "../../app/useFieldError";
+
+type PasswordBody = z.infer<typeof ProfilePasswordBody>;
+type PasswordState = z.infer<typeof ProfilePasswordView>;
+const FIELDS = ["password", "confirmPassword"] as const;
+const EMPTY: PasswordBody = { password: "", confirmPassword: "" };
+
+/** GET /api/profiles/{id}/password: whether the public profile has a password. */
+export const passwordStateKey = (id: string) => ["profiles", id, "password"] as const;
+
+export function usePasswordState(profileId: string) {
+  return useQuery<PasswordState>({
+    queryKey: passwordStateKey(profileId),
+    queryFn: ({ signal }) =>
+      api<PasswordState>(`/api/profiles/${encodeURIComponent(profileId)}/password`, { signal }),
+  });
+}
+
+type Props = { profileId: string; opened: boolean; onClose: () => void };
+
+/**
+ * SPEC 4 and 5 profile password (PUT /api/profiles/{id}/password): set or change it with a
+ * confirmation of at least 6 characters, or remove it by leaving both fields empty.
+ */
+export function ProfilePasswordDialog({ profileId, opened, onClose }: Props) {
+  const { t } = useTranslation();
+  const toMessage = useErrorMessage();
+  const fieldError = useFieldError();
+  const queryClient = useQueryClient();
+  const state = usePasswordState(profileId).data ?? null;
+  const [failure, setFailure] = useState<unknown>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useForm<PasswordBody>({ resolver: zodResolver(ProfilePasswordBody), defaultValues: EMPTY });
+
+  const save = useMutation({
+    mutationFn: (body: PasswordBody) =>
+      api<PasswordState>(`/api/profiles/${encodeURIComponent(profileId)}/password`, { method: "PUT", body }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(passwordStateKey(profileId), answer);
+      notifications.show({
+        color: "teal",
+        message: answer.hasPassword ? t("clients.password.saved") : t("clients.password.removed"),
+      });
+      close();
+    },
+    onError: (error) => {
+      if (!applyServerErrors(error, setError, toMessage, FIELDS)) setFailure(error);
+    },
+  });
+
+  function close() {
+    reset(EMPTY);
+    setFailure(null);
+    save.reset();
+    onClose();
+  }
+
+  const submit = (values: PasswordBody) => {
+    setFailure(null);
+    save.mutate(values);
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title={t("clients.password.title")} centered>
+      <form noValidate onSubmit={handleSubmit(submit)}>
+        <Stack gap="md">
+          <Group gap="xs">
+            {state === null ? null : (
+              <Badge
+                variant="light"
+                color={state.hasPassword ? "teal" : "gray"}
+                leftSection={state.hasPassword ? <IconLock size={14} /> : <IconLockOpen size={14} />}
+                tt="none"
+              >
+                {state.hasPassword ? t("clients.password.isSet") : t("clients.password.isNotSet")}
+              </Badge>
+            )}
+          </Group>
+          <Text size="sm" c="gray.7">
+            {t("clients.password.lead", { min: LIMITS.passwordMinLength })}
+          </Text>
+          {failure !== null && (
+            <Alert
+              color="red"
+              variant="light"
+              icon={<IconAlertCircle size={20} />}
+              title={t("clients.password.failed")}
+              role="alert"
+            >
+              {toMessage(failure)}
+            </Alert>
+          )}
+          <PasswordInput
+            label={t("clients.password.password")}
+            autoComplete="new-password"
+            data-autofocus
+            error={fieldError(errors.password, "validation.passwordMin", { min: LIMITS.passwordMinLength })}
+            {...register("password")}
+          />
+          <PasswordInput
+            label={t("clients.password.confirm")}
+            autoComplete="new-password"
+            error={fieldError(errors.confirmPassword, "validation.passwordsMatch")}
+            {...register("confirmPassword")}
+          />
+          <Group justify="space-between" gap="sm">
+            <Button
+              variant="subtle"
+              color="red"
+              loading={save.isPending && save.variables?.password === ""}
+              onClick={() => save.mutate(EMPTY)}
+            >
+              {t("clients.password.remove")}
+            </Button>
+            <Group gap="sm">
+              <Button variant="default" onClick={close}>
+                {t("common.cancel")}
+              </Button>
+              <Button type="submit" loading={save.isPending && save.variables?.password !== ""}>
+                {t("clients.password.save")}
+              </Button>
+            </Group>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { availableActions, changeNoticeKeys, changeRequest, clientName } from "./client-changes";
+
+const client = {
+  isVerified: false,
+  participatesInSearch: true,
+  isActive: true,
+  profileStatus: "complete" as const,
+  hasRegistered: false,
+};
+
+describe("changeRequest", () => {
+  it("calls the route of each change with its body", () => {
+    expect(changeRequest("c 1", { kind: "verification", verified: true })).toEqual({
+      path: "/api/clients/c%201/verification",
+      body: { verified: true },
+    });
+    expect(changeRequest("c1", { kind: "search", participates: false })).toEqual({
+      path: "/api/clients/c1/search",
+      body: { participates: false },
+    });
+    expect(changeRequest("c1", { kind: "status", status: "approved" })).toEqual({
+      path: "/api/clients/c1/status",
+      body: { status: "approved" },
+    });
+  });
+});
+
+describe("changeNoticeKeys", () => {
+  it("names a notice per outcome", () => {
+    expect(changeNoticeKeys({ kind: "status", status: "inactive" })).toEqual({
+      success: "clients.done.inactive",
+      failure: "clients.failed.status",
+    });
+    expect(changeNoticeKeys({ kind: "search", participates: true }).success).toBe("clients.done.searchOn");
+  });
+});
+
+describe("availableActions", () => {
+  it("offers the opposite of each switch", () => {
+    expect(availableActions(client)).toEqual({
+      verification: { verified: true },
+      search: { participates: false },
+      activity: "inactive",
+      approval: "approved",
+      canResendInvite: true,
+    });
+  });
+
+  it("approves only a complete questionnaire and withdraws an approval", () => {
+    expect(availableActions({ ...client, profileStatus: "incomplete" }).approval).toBeNull();
+    expect(availableActions({ ...client, profileStatus: "approved" }).approval).toBe("pending");
+  });
+
+  it("resends the invitation only to someone who has not registered", () => {
+    expect(availableActions({ ...client, hasRegistered: true }).canResendInvite).toBe(false);
+  });
+});
+
+describe("clientName", () => {
+  it("falls back to the e-mail", () => {
+    expect(clientName({ firstName: "Olga", lastName: "Petrova", email: "o@x.test" })).toBe("Olga Petrova");
+    expect(clientName({ firstName: " ", lastName: "", email: "o@x.test" })).toBe("o@x.test");
+  });
+});

@@ -1,0 +1,127 @@
+import { Alert, Button, Center, Container, Skeleton, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import type { ProfilePatchBody, ProfileView } from "@matchdesk/contract";
+import { IconAlertCircle, IconClockX, IconLinkOff, IconRefresh, IconUserQuestion } from "@tabler/icons-react";
+import { QueryClientProvider, useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { useParams, useSearchParams } from "react-router";
+import { api } from "../../app/api";
+import { queryClient } from "../../app/query-client";
+import { useErrorMessage } from "../../app/useErrorMessage";
+import { usePageTitle } from "../../ui/usePageTitle";
+import { editLinkState } from "./edit-link-state";
+import { ProfileEditor } from "./ProfileEditor";
+
+// The public header is sticky and 64 px tall (plus its 1 px border).
+const PUBLIC_HEADER_OFFSET = 65;
+
+/**
+ * SPEC 2 /edit-profile/{userId}?token=...: the client edits their questionnaire from the link
+ * their matchmaker e-mailed, without signing in. A bad, expired or unknown link says so plainly.
+ */
+export function EditProfilePage() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <EditProfile />
+    </QueryClientProvider>
+  );
+}
+
+function EditProfile() {
+  const { t } = useTranslation();
+  const toMessage = useErrorMessage();
+  const { userId = "" } = useParams();
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get("token") ?? "";
+  usePageTitle(t("editLink.title"));
+  const path = `/api/public/edit-profile/${encodeURIComponent(userId)}?${new URLSearchParams({ token })}`;
+
+  const profile = useQuery({
+    queryKey: ["public", "edit-profile", userId, token],
+    enabled: token !== "",
+    // A 401 here answers a bad link; it says nothing about a session.
+    queryFn: ({ signal }) => api<ProfileView>(path, { signal, skipSessionExpiry: true }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const save = (body: ProfilePatchBody) =>
+    api<ProfileView>(path, { method: "PATCH", body, skipSessionExpiry: true });
+
+  const state = editLinkState(token, profile.error);
+  if (state !== "ok" && state !== "failed") return <LinkProblem state={state} />;
+
+  return (
+    <Container size="md" py={{ base: "lg", sm: 48 }}>
+      <Stack gap="lg">
+        <Stack gap={6}>
+          <Title order={1} fz={{ base: 26, sm: 32 }}>
+            {t("editLink.title")}
+          </Title>
+          <Text c="gray.7">
+            {profile.data
+              ? t("editLink.lead", { name: profile.data.fields.firstName })
+              : t("editLink.leadAnonymous")}
+          </Text>
+        </Stack>
+        {state === "failed" ? (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle size={20} />}
+            title={t("editLink.loadFailed")}
+            role="alert"
+          >
+            <Stack gap="sm" align="flex-start">
+              <Text size="sm">{toMessage(profile.error)}</Text>
+              <Button
+                size="xs"
+                variant="white"
+                leftSection={<IconRefresh size={14} />}
+                onClick={() => void profile.refetch()}
+              >
+                {t("common.retry")}
+              </Button>
+            </Stack>
+          </Alert>
+        ) : !profile.data ? (
+          <Stack gap="sm" role="status" aria-label={t("common.loading")}>
+            <Skeleton h={90} radius="lg" />
+            <Skeleton h={56} radius="lg" />
+            <Skeleton h={56} radius="lg" />
+          </Stack>
+        ) : (
+          <ProfileEditor
+            profile={profile.data}
+            onSave={save}
+            withPsychology={false}
+            stickyTop={PUBLIC_HEADER_OFFSET}
+          />
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+const PROBLEM_ICON = { invalid: IconLinkOff, expired: IconClockX, notFound: IconUserQuestion } as const;
+
+function LinkProblem({ state }: { state: "invalid" | "expired" | "notFound" }) {
+  const { t } = useTranslation();
+  const Icon = PROBLEM_ICON[state];
+  return (
+    <Center py={{ base: 48, md: 96 }} px="md">
+      <Stack align="center" ta="center" gap="md" maw={480} role="alert">
+        <ThemeIcon
+          size={64}
+          radius="xl"
+          variant="light"
+          color={state === "expired" ? "orange" : "red"}
+          aria-hidden
+        >
+          <Icon size={32} stroke={1.6} />
+        </ThemeIcon>
+        <Title order={1} fz={{ base: 24, sm: 30 }}>
+          {t(`editLink.${state}Title`)}
+        </Title>
+        <Text c="gray.7">{t(`editLink.${state}Text`)}</Text>
+      </Stack>
+    </Center>
+  );
+}

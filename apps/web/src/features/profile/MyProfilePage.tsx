@@ -1,0 +1,79 @@
+import { Alert, Button, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
+import type { ProfilePatchBody, ProfileView } from "@matchdesk/contract";
+import { IconAlertCircle, IconRefresh } from "@tabler/icons-react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { api } from "../../app/api";
+import { useErrorMessage } from "../../app/useErrorMessage";
+import { usePageTitle } from "../../ui/usePageTitle";
+import { useAuth } from "../auth/auth-store";
+import { ProfileStatusBadge } from "../clients/ClientBadges";
+import { profileKey, useProfile } from "../clients/useClients";
+import { ProfileEditor } from "./ProfileEditor";
+
+const saveOwnProfile = (body: ProfilePatchBody) =>
+  api<ProfileView>("/api/profiles/me", { method: "PATCH", body });
+
+/** /admin/profile for a client (INVITEE): their own questionnaire. */
+export function MyProfilePage() {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  usePageTitle(t("myProfile.title"));
+  if (!user) return null;
+  return <OwnProfile userId={user.id} />;
+}
+
+function OwnProfile({ userId }: { userId: string }) {
+  const { t } = useTranslation();
+  const toMessage = useErrorMessage();
+  const queryClient = useQueryClient();
+  const profile = useProfile(userId);
+
+  return (
+    <Stack gap="lg" maw={960}>
+      <Stack gap={4}>
+        <Group gap="sm">
+          <Title order={1} fz={{ base: 26, sm: 32 }}>
+            {t("myProfile.title")}
+          </Title>
+          {profile.data && <ProfileStatusBadge status={profile.data.status} />}
+        </Group>
+        <Text c="gray.7">{t("myProfile.lead")}</Text>
+      </Stack>
+      {profile.isError ? (
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertCircle size={20} />}
+          title={t("myProfile.loadFailed")}
+          role="alert"
+        >
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{toMessage(profile.error)}</Text>
+            <Button
+              size="xs"
+              variant="white"
+              leftSection={<IconRefresh size={14} />}
+              onClick={() => void profile.refetch()}
+            >
+              {t("common.retry")}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : !profile.data ? (
+        <Stack gap="sm" role="status" aria-label={t("common.loading")}>
+          <Skeleton h={90} radius="lg" />
+          <Skeleton h={56} radius="lg" />
+          <Skeleton h={56} radius="lg" />
+        </Stack>
+      ) : (
+        <ProfileEditor
+          profile={profile.data}
+          onSave={saveOwnProfile}
+          onSaved={(saved) => queryClient.setQueryData(profileKey(userId), saved)}
+          withPsychology={false}
+        />
+      )}
+    </Stack>
+  );
+}
