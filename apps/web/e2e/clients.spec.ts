@@ -108,7 +108,7 @@ test.describe("client CRM", () => {
     expect(saved.fields.city).toBe("Kazan");
 
     // The public profile's password: a mismatch and a short one are refused, then one is set.
-    await page.getByRole("button", { name: "Profile password" }).click();
+    await page.getByRole("button", { name: "Set a password" }).click();
     const passwordDialog = page.getByRole("dialog", { name: "Public profile password" });
     await passwordDialog.getByLabel("New password").fill("abc");
     await passwordDialog.getByLabel("Repeat the password").fill("abc");

@@ -102,10 +102,17 @@ export function Lightbox({ photos, openIndex, onClose, label }: Props) {
   // Focus goes back to what opened the lightbox: taken before the focus trap moves it (the trap
   // waits a tick), given back after the closing commit (React restores the focus it saw before a
   // commit, so a layout effect's focus would be undone). Mantine's own return races the fade-out.
+  // A tap does not always focus what it pressed (touch screens), so the last pressed control stands in.
   const opener = useRef<HTMLElement | null>(null);
+  const lastPressed = useRef<HTMLElement | null>(null);
+  useWindowEvent("pointerdown", (event) => {
+    if (!isOpen && event.target instanceof Element)
+      lastPressed.current = event.target.closest<HTMLElement>("button, a, [tabindex]");
+  });
   useLayoutEffect(() => {
-    if (isOpen)
-      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!isOpen) return;
+    const active = document.activeElement;
+    opener.current = active instanceof HTMLElement && active !== document.body ? active : lastPressed.current;
   }, [isOpen]);
   useEffect(() => {
     if (!isOpen) return;
