@@ -2,7 +2,7 @@ import type { ClientListItem, ClientStatsView, ClientsQuery, CreateClientBody } 
 import { ageOn } from "@matchdesk/contract";
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { clientProfiles, photos, users } from "../../db/schema/index.js";
+import { clientCounts, clientProfiles, photos, users } from "../../db/schema/index.js";
 import type { SessionUser } from "../../platform/access.js";
 import { AppError, notFound } from "../../platform/errors.js";
 import { escapeLike } from "../../platform/sql.js";
@@ -95,17 +95,35 @@ function toListItem(r: ListRow): ClientListItem {
 
 export async function listClients(db: Db, caller: SessionUser, query: ClientsQuery) {
   const where = filters(caller, query);
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     selectClients(db, where)
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db
-      .select({ n: count() })
-      .from(users)
-      .leftJoin(clientProfiles, eq(clientProfiles.userId, users.id))
-      .where(where),
+    countClients(db, caller, query, where),
   ]);
-  return { items: rows.map(toListItem), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+  return { items: rows.map(toListItem), total, page: query.page, pageSize: query.pageSize };
+}
+
+/** A matchmaker's whole base, or one questionnaire state of it, is counted already (client_counts). */
+async function countClients(db: Db, caller: SessionUser, q: ClientsQuery, where: SQL): Promise<number> {
+  const isCountedAlready =
+    caller.role !== "ADMIN" &&
+    !q.q &&
+    q.verified === undefined &&
+    q.inSearch === undefined &&
+    q.gender === undefined;
+  if (isCountedAlready) {
+    const stats = await clientStats(db, caller);
+    return q.profileStatus
+      ? stats[q.profileStatus === "complete" ? "completed" : q.profileStatus]
+      : stats.total;
+  }
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .leftJoin(clientProfiles, eq(clientProfiles.userId, users.id))
+    .where(where);
+  return row?.n ?? 0;
 }
 
 /** One client as the list shows it, for the client's own page. */
@@ -116,6 +134,12 @@ export async function getClientItem(db: Db, caller: SessionUser, clientId: strin
 }
 
 export async function clientStats(db: Db, caller: SessionUser): Promise<ClientStatsView> {
+  if (caller.role !== "ADMIN") {
+    const [counted] = await db.select().from(clientCounts).where(eq(clientCounts.inviterId, caller.id));
+    const { total = 0, completed = 0, approved = 0 } = counted ?? {};
+    return { total, incomplete: total - completed - approved, completed, approved };
+  }
+  // Every client, those without a matchmaker included: a count over the whole table (admins only).
   const [row] = await db
     .select({
       total: count(),
