@@ -21,7 +21,7 @@ async function main() {
   const seeded = config.demoData ? await seedDemoData(database.db) : false;
   const app = await buildApp({ config, database });
   await app.listen({ port: config.port, host: config.host });
-  const stopHousekeeping = startHousekeeping(database.db, app.log);
+  const stopHousekeeping = startHousekeeping(database.db, app.log, { analyze: database.kind === "pglite" });
 
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const where = database.kind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL";

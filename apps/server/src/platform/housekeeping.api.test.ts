@@ -1,10 +1,11 @@
-import { describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
 import { buildTestApp } from "../../test/app.js";
 import { emailTokens, rateLimits, sessions } from "../db/schema/index.js";
 import { issueEmailToken } from "../modules/auth/email-tokens.js";
 import { createSession } from "../modules/auth/sessions.js";
 import { seedMatchmaker } from "../seed/seed.js";
-import { sweepExpired } from "./housekeeping.js";
+import { startHousekeeping, sweepExpired } from "./housekeeping.js";
 
 describe("[housekeeping] expired rows", () => {
   it("removes expired sessions, stale tokens and old counters, and keeps live ones", async () => {
@@ -35,6 +36,29 @@ describe("[housekeeping] expired rows", () => {
         expect.not.stringMatching("stale"),
       ]);
       expect((await db.select().from(rateLimits)).map((r) => r.key)).toEqual(["live"]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe("[housekeeping] planner statistics", () => {
+  it("analyzes the embedded database, so the planner knows the tables' sizes", async () => {
+    const t = await buildTestApp();
+    try {
+      const db = t.database.db;
+      const reltuples = async () =>
+        (
+          await db
+            .select({ n: sql<number>`reltuples`.mapWith(Number) })
+            .from(sql`pg_class`)
+            .where(sql`relname = 'users'`)
+        )[0]!.n;
+      await seedMatchmaker(db);
+      expect(await reltuples()).toBeLessThan(0); // never analyzed
+      const stop = startHousekeeping(db, t.app.log, { analyze: true });
+      await vi.waitFor(async () => expect(await reltuples()).toBeGreaterThanOrEqual(1), { timeout: 5000 });
+      stop();
     } finally {
       await t.close();
     }

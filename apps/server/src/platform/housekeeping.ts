@@ -23,9 +23,20 @@ export async function sweepExpired(db: Db) {
     );
 }
 
-/** Sweeps at start and then every hour, without keeping the process alive. */
-export function startHousekeeping(db: Db, log: FastifyBaseLogger): () => void {
-  const run = () => sweepExpired(db).catch((err) => log.warn({ err }, "housekeeping failed"));
+/**
+ * Sweeps at start and then every hour, without keeping the process alive. The embedded database
+ * has no autovacuum: without `analyze` its planner has no statistics and, for one, sorts a
+ * matchmaker's whole client base instead of reading the first page from the list's index.
+ */
+export function startHousekeeping(db: Db, log: FastifyBaseLogger, o: { analyze: boolean }): () => void {
+  const run = async () => {
+    try {
+      await sweepExpired(db);
+      if (o.analyze) await db.execute(sql`analyze`);
+    } catch (err) {
+      log.warn({ err }, "housekeeping failed");
+    }
+  };
   void run();
   const timer = setInterval(run, HOUR_MS);
   timer.unref();
