@@ -1,6 +1,8 @@
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { users } from "../db/schema/index.js";
+import { setApproved, writeClientProfile } from "../modules/profiles/service.js";
+import { DEMO_CLIENTS } from "./demo-clients.js";
 import { seedAdmin, seedClient, seedMatchmaker } from "./seed.js";
 
 export const DEMO_PASSWORD = "demo-password";
@@ -39,13 +41,6 @@ const AGENCIES = [
   },
 ] as const;
 
-const CLIENTS = [
-  ["Olga", "Petrova"],
-  ["Dmitry", "Ivanov"],
-  ["Sophie", "Laurent"],
-  ["Michael", "Chen"],
-] as const;
-
 /** Demo data for the embedded setup: only into an empty database, every row marked `is_demo`. */
 export async function seedDemoData(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(users);
@@ -59,14 +54,18 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   });
   for (const agency of AGENCIES) {
     const matchmaker = await seedMatchmaker(db, { ...agency, password: DEMO_PASSWORD, isDemo: true });
-    for (const [firstName, lastName] of CLIENTS) {
-      await seedClient(db, matchmaker.id, {
-        firstName,
-        lastName,
-        email: `${firstName.toLowerCase()}.${agency.login}@demo.matchdesk.test`,
+    for (const client of DEMO_CLIENTS) {
+      const user = await seedClient(db, matchmaker.id, {
+        firstName: client.firstName,
+        lastName: client.lastName,
+        email: `${client.firstName.toLowerCase()}.${agency.login}@demo.matchdesk.test`,
         password: DEMO_PASSWORD,
         isDemo: true,
       });
+      await writeClientProfile(db, user, client.profile(agency.city, agency.country));
+      if (client.isApproved) await setApproved(db, user.id, true);
+      if (client.isPublished)
+        await db.update(users).set({ participatesInSearch: true }).where(eq(users.id, user.id));
     }
   }
   return true;

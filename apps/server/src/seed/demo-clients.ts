@@ -1,0 +1,153 @@
+import type { ProfilePatchBody } from "@matchdesk/contract";
+
+/**
+ * The demo clients every demo agency starts with: filled questionnaires with preferences, so a
+ * newcomer sees a working base (complete, approved and unfinished profiles) and matching has pairs.
+ */
+export type DemoClient = {
+  firstName: string;
+  lastName: string;
+  /** Approved by the matchmaker (only complete profiles can be). */
+  isApproved: boolean;
+  /** Published to the shared search of other matchmakers. */
+  isPublished: boolean;
+  profile: (city: string, country: ProfilePatchBody["country"]) => ProfilePatchBody;
+};
+
+export const DEMO_CLIENTS: readonly DemoClient[] = [
+  {
+    firstName: "Olga",
+    lastName: "Petrova",
+    isApproved: true,
+    isPublished: true,
+    profile: (city, country) => ({
+      phone: "+7 916 555-01-23",
+      gender: "FEMALE",
+      dateOfBirth: "1991-04-12",
+      height: 168,
+      weight: 57,
+      ethnicity: "WHITE",
+      incomeLevel: "FROM_1M_TO_5M",
+      country,
+      city,
+      profession: "Architect",
+      aboutMe: "Calm and curious, designs libraries and loves long walks through old towns.",
+      marriageStatus: "NEVER_MARRIED",
+      relationshipStatus: "SINGLE",
+      faith: "CHRISTIANITY",
+      educationLevel: "MASTER",
+      languagesSpoken: ["Russian", "English", "Italian"],
+      childrenCount: 0,
+      wantsMoreChildren: true,
+      smoking: "NO",
+      alcohol: "SOCIAL_DRINKER",
+      foodPreferences: "PESCATARIAN",
+      loveLanguage: "QUALITY_TIME",
+      lookingFor: "MARRIAGE",
+      familyPlan: "WANT_CHILDREN",
+      bodyType: "SLIM",
+      hairColor: "LIGHT_BROWN",
+      eyeColor: "GREEN",
+      interests: { travel: ["Italy", "Hiking"], music: ["Jazz"], creativity: ["Sketching"] },
+      psychology: { narcissism: 12, borderline: 8, empathy: 82 },
+      preferences: {
+        preferredGender: "MALE",
+        orientation: "STRAIGHT",
+        minAge: 32,
+        maxAge: 45,
+        minHeight: 175,
+        maxHeight: 200,
+        smoking: ["NO"],
+        education: ["BACHELOR", "MASTER", "PHD"],
+        qualities: ["kind", "curious", "reliable"],
+        idealPartner: "A warm, grounded man who likes to travel and wants a family.",
+        dealBreakers: ["smoking"],
+        weights: { age: "high", education: "medium" },
+      },
+    }),
+  },
+  {
+    firstName: "Dmitry",
+    lastName: "Ivanov",
+    isApproved: false,
+    isPublished: true,
+    profile: (city, country) => ({
+      phone: "+7 926 555-04-56",
+      gender: "MALE",
+      dateOfBirth: "1986-09-03",
+      height: 184,
+      weight: 82,
+      ethnicity: "WHITE",
+      incomeLevel: "FROM_5M_TO_10M",
+      country,
+      city,
+      profession: "Software engineer",
+      aboutMe: "Builds payment systems, sails in summer and cooks for friends on Sundays.",
+      marriageStatus: "DIVORCED",
+      relationshipStatus: "SINGLE",
+      faith: "CHRISTIANITY",
+      educationLevel: "MASTER",
+      languagesSpoken: ["Russian", "English"],
+      childrenCount: 0,
+      wantsMoreChildren: true,
+      smoking: "NO",
+      alcohol: "SOCIAL_DRINKER",
+      foodPreferences: "OMNIVORE",
+      loveLanguage: "ACTS_OF_SERVICE",
+      lookingFor: "SERIOUS_RELATIONSHIP",
+      familyPlan: "WANT_CHILDREN",
+      bodyType: "ATHLETIC",
+      interests: { sports: ["Sailing"], food_and_drinks: ["Cooking"], travel: ["Italy"] },
+      psychology: { narcissism: 20, borderline: 10, empathy: 70 },
+      preferences: {
+        preferredGender: "FEMALE",
+        orientation: "STRAIGHT",
+        minAge: 28,
+        maxAge: 40,
+        smoking: ["NO", "SOCIAL_SMOKER"],
+        qualities: ["honest", "cheerful"],
+        idealPartner: "Someone kind and lively who wants children.",
+      },
+    }),
+  },
+  {
+    firstName: "Sophie",
+    lastName: "Laurent",
+    isApproved: false,
+    isPublished: false,
+    profile: (city, country) => ({
+      phone: "+33 6 12 34 56 78",
+      gender: "FEMALE",
+      dateOfBirth: "1994-01-27",
+      height: 171,
+      ethnicity: "WHITE",
+      incomeLevel: "FROM_500K_TO_1M",
+      country,
+      city,
+      profession: "Pastry chef",
+      aboutMe: "Opens her own patisserie next spring; dances salsa twice a week.",
+      marriageStatus: "NEVER_MARRIED",
+      relationshipStatus: "SINGLE",
+      faith: "AGNOSTICISM",
+      smoking: "NO",
+      alcohol: "SOCIAL_DRINKER",
+      lookingFor: "SERIOUS_RELATIONSHIP",
+      interests: { music: ["Salsa"], food_and_drinks: ["Baking"] },
+      preferences: { preferredGender: "MALE", minAge: 28, maxAge: 40 },
+    }),
+  },
+  {
+    firstName: "Michael",
+    lastName: "Chen",
+    isApproved: false,
+    isPublished: false,
+    // An unfinished questionnaire: what the matchmaker still has to ask.
+    profile: (city, country) => ({
+      gender: "MALE",
+      dateOfBirth: "1989-11-15",
+      country,
+      city,
+      profession: "Cardiologist",
+    }),
+  },
+];
