@@ -59,6 +59,18 @@ describe("[clients] the client base", () => {
     expect((await get("/api/clients?profileStatus=complete")).json().total).toBe(10);
     expect((await get("/api/clients?profileStatus=incomplete")).json().total).toBe(20);
     expect((await get("/api/clients?gender=FEMALE")).json().total).toBe(15);
+    // The filtered count rides on the page's rows; a page past the end still tells the total.
+    const second = (await get("/api/clients?gender=FEMALE&page=2&pageSize=10")).json();
+    expect(second).toMatchObject({ total: 15, page: 2 });
+    expect(second.items).toHaveLength(5);
+    expect((await get("/api/clients?gender=FEMALE&page=9&pageSize=10")).json()).toMatchObject({
+      total: 15,
+      items: [],
+    });
+    expect((await get("/api/clients?profileStatus=complete&page=9")).json()).toMatchObject({
+      total: 10,
+      items: [],
+    });
     expect((await get("/api/clients?profileStatus=nope")).statusCode).toBe(400);
   });
 

@@ -93,31 +93,48 @@ function toListItem(r: ListRow): ClientListItem {
   };
 }
 
+/**
+ * One page of clients and how many match. A matchmaker's whole base, or one questionnaire state
+ * of it, is counted already (client_counts), and the page reads from the list's index; any other
+ * filter counts its matches in the same pass that finds the page (a window count).
+ */
 export async function listClients(db: Db, caller: SessionUser, query: ClientsQuery) {
   const where = filters(caller, query);
-  const [rows, total] = await Promise.all([
-    selectClients(db, where)
+  const offset = (query.page - 1) * query.pageSize;
+  const isCountedAlready =
+    caller.role !== "ADMIN" &&
+    !query.q &&
+    query.verified === undefined &&
+    query.inSearch === undefined &&
+    query.gender === undefined;
+  let rows: ListRow[];
+  let total: number;
+  if (isCountedAlready) {
+    const [page, stats] = await Promise.all([
+      selectClients(db, where).limit(query.pageSize).offset(offset),
+      clientStats(db, caller),
+    ]);
+    rows = page;
+    total = query.profileStatus
+      ? stats[query.profileStatus === "complete" ? "completed" : query.profileStatus]
+      : stats.total;
+  } else {
+    const page = await db
+      .select({ ...LIST_COLUMNS, matches: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(users)
+      .leftJoin(clientProfiles, eq(clientProfiles.userId, users.id))
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
       .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    countClients(db, caller, query, where),
-  ]);
+      .offset(offset);
+    rows = page;
+    // A page past the end has no row to carry the count.
+    total = page[0]?.matches ?? (offset > 0 ? await countMatches(db, where) : 0);
+  }
   return { items: rows.map(toListItem), total, page: query.page, pageSize: query.pageSize };
 }
 
-/** A matchmaker's whole base, or one questionnaire state of it, is counted already (client_counts). */
-async function countClients(db: Db, caller: SessionUser, q: ClientsQuery, where: SQL): Promise<number> {
-  const isCountedAlready =
-    caller.role !== "ADMIN" &&
-    !q.q &&
-    q.verified === undefined &&
-    q.inSearch === undefined &&
-    q.gender === undefined;
-  if (isCountedAlready) {
-    const stats = await clientStats(db, caller);
-    return q.profileStatus
-      ? stats[q.profileStatus === "complete" ? "completed" : q.profileStatus]
-      : stats.total;
-  }
+async function countMatches(db: Db, where: SQL): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(users)
