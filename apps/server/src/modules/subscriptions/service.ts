@@ -184,7 +184,7 @@ export async function adminSetSubscription(
 }
 
 // Any fixed number: the key every instance's expiry job takes, so one runs at a time.
-const EXPIRY_JOB_LOCK = 0x6d64_0006;
+export const EXPIRY_JOB_LOCK = 0x6d64_0006;
 
 export type ExpiryRun = { ran: boolean; expired: string[]; reminded: string[] };
 
