@@ -1,6 +1,8 @@
 import { count } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { users } from "../db/schema/index.js";
+import { debitCredits, grantCredits } from "../modules/credits/service.js";
+import { activateSubscription } from "../modules/subscriptions/service.js";
 import { seedAdmin, seedClient, seedMatchmaker } from "./seed.js";
 
 export const DEMO_PASSWORD = "demo-password";
@@ -59,6 +61,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   });
   for (const agency of AGENCIES) {
     const matchmaker = await seedMatchmaker(db, { ...agency, password: DEMO_PASSWORD, isDemo: true });
+    if (agency.email === DEMO_ACCOUNTS.matchmaker) await seedDemoCredits(db, matchmaker.id);
     for (const [firstName, lastName] of CLIENTS) {
       await seedClient(db, matchmaker.id, {
         firstName,
@@ -70,4 +73,16 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     }
   }
   return true;
+}
+
+/** The demo matchmaker's credits: a welcome grant, a Silver subscription and a few AI requests. */
+async function seedDemoCredits(db: Db, userId: string) {
+  await db.transaction(async (tx) => {
+    await grantCredits(tx, { userId, amount: 300, type: "registration", description: "Welcome credits" });
+    await grantCredits(tx, { userId, amount: 200, type: "gift", description: "Demo gift" });
+    await activateSubscription(tx, { userId, tier: "silver", plan: "silver" });
+    for (let i = 0; i < 3; i++) {
+      await debitCredits(tx, { userId, amount: 100, type: "aiMatch", description: "Compatibility analysis" });
+    }
+  });
 }
