@@ -59,7 +59,11 @@ export function AddCreditsDialog({ opened, onClose, userId, name }: Props) {
       onSuccess: (result) => {
         notifications.show({
           color: "teal",
-          message: t("credits.add.done", { count: result.transaction.amount, name, balance: result.balance }),
+          message: t("credits.add.done", {
+            credits: t("units.credits", { count: result.transaction.amount }),
+            name,
+            balance: result.balance,
+          }),
         });
         close();
       },
@@ -96,6 +100,7 @@ export function AddCreditsDialog({ opened, onClose, userId, name }: Props) {
                 required
                 data-autofocus
                 min={1}
+                clampBehavior="none"
                 step={50}
                 allowDecimal={false}
                 value={field.value}

@@ -263,7 +263,7 @@ function SubscriptionSection() {
             const choice = tierChoice(sub, offer.tier);
             const isCurrent = choice === "current" && (sub?.plan ?? "regular") === offer.key;
             return (
-              <Card key={offer.key} withBorder padding="md" radius="md">
+              <Card key={offer.key} withBorder padding="md" radius="md" data-testid={`offer-${offer.key}`}>
                 <Stack gap={6} h="100%">
                   <Group justify="space-between" gap="xs">
                     <Text fw={700}>{offerName(t, offer)}</Text>
@@ -503,7 +503,13 @@ function PaymentRequests() {
           </Text>
         ) : (
           items.map((payment) => (
-            <Group key={payment.id} justify="space-between" gap="sm" wrap="wrap">
+            <Group
+              key={payment.id}
+              justify="space-between"
+              gap="sm"
+              wrap="wrap"
+              data-testid={`payment-request-${payment.userEmail}`}
+            >
               <Stack gap={0}>
                 <Text fw={600} size="sm">
                   {payment.userEmail} · {productName(t, payment.product)} ·{" "}
