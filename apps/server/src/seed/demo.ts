@@ -78,11 +78,11 @@ export async function seedDemoData(db: Db): Promise<boolean> {
 /** The demo matchmaker's credits: a welcome grant, a Silver subscription and a few AI requests. */
 async function seedDemoCredits(db: Db, userId: string) {
   await db.transaction(async (tx) => {
-    await grantCredits(tx, { userId, amount: 300, type: "registration", description: "Welcome credits" });
-    await grantCredits(tx, { userId, amount: 200, type: "gift", description: "Demo gift" });
+    await grantCredits(tx, { userId, amount: 300, type: "registration" });
+    await grantCredits(tx, { userId, amount: 200, type: "gift" });
     await activateSubscription(tx, { userId, tier: "silver", plan: "silver" });
     for (let i = 0; i < 3; i++) {
-      await debitCredits(tx, { userId, amount: 100, type: "aiMatch", description: "Compatibility analysis" });
+      await debitCredits(tx, { userId, amount: 100, type: "aiMatch" });
     }
   });
 }

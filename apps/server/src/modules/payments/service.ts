@@ -97,7 +97,6 @@ export async function fulfilPayment(tx: Tx, paymentId: string, confirmedBy: stri
       userId: row.userId,
       amount: product.credits,
       type: "pay",
-      description: product.name,
       reference: `payment:${row.id}`,
       createdBy: confirmedBy,
     });

@@ -104,7 +104,6 @@ export async function activateSubscription(
       userId: input.userId,
       amount: credits,
       type: input.tier === "gold" ? "subscription_gold" : "subscription_silver",
-      description: `${input.tier} subscription, monthly AI credits`,
       expiresAt,
       reference: `subscription:${row!.id}`,
       createdBy: input.createdBy ?? null,

@@ -72,6 +72,12 @@ export function UsagePage() {
           {t("credits.payments.returned")}
         </Alert>
       )}
+      {isAdmin && (
+        <>
+          <UsageChart />
+          <PaymentRequests />
+        </>
+      )}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <BalanceCard />
         <BuyCreditsCard />
@@ -79,12 +85,6 @@ export function UsagePage() {
       <SubscriptionSection />
       <MyPendingPayments />
       <HistorySection />
-      {isAdmin && (
-        <>
-          <UsageChart />
-          <PaymentRequests />
-        </>
-      )}
     </Stack>
   );
 }
@@ -474,7 +474,7 @@ function HistoryRow({ row }: { row: CreditTransactionView }) {
           {t(`credits.types.${row.type}`)}
         </Badge>
       </Table.Td>
-      <Table.Td>{row.description || "—"}</Table.Td>
+      <Table.Td>{row.description || t(`credits.describe.${row.type}`)}</Table.Td>
       <Table.Td ta="right" fw={600} c={row.amount < 0 ? "red.8" : "teal.8"} style={{ whiteSpace: "nowrap" }}>
         {amount}
       </Table.Td>
