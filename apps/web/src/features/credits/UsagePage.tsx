@@ -277,10 +277,12 @@ function SubscriptionSection() {
                     {offer.priceUsd > 0
                       ? formatUsd(offer.priceUsd, i18n.language)
                       : t("credits.subscription.free")}
-                    <Text span size="sm" c="dimmed" fw={400}>
-                      {" "}
-                      {t("pricing.perMonth")}
-                    </Text>
+                    {offer.priceUsd > 0 && (
+                      <Text span size="sm" c="dimmed" fw={400}>
+                        {" "}
+                        {t("pricing.perMonth")}
+                      </Text>
+                    )}
                   </Text>
                   <Text size="sm">
                     {offer.credits > 0
@@ -294,6 +296,11 @@ function SubscriptionSection() {
                       credits: t("units.credits", { count: AI_MATCH_PRICE[offer.tier] }),
                     })}
                   </Text>
+                  {choice === "blockedByGold" && (
+                    <Text size="xs" c="dimmed">
+                      {t("errors.SUBSCRIPTION_GOLD_ACTIVE")}
+                    </Text>
+                  )}
                   <Button
                     mt="xs"
                     variant={choice === "available" ? "filled" : "default"}
