@@ -61,9 +61,13 @@ test("[credits] an admin adds credits; the matchmaker sees them, buys and cancel
   const mm = await signedInPage(browser, baseURL, matchmaker, device);
   await mm.goto("/admin/usage");
   await expect(mm.getByTestId("credits-balance")).toHaveText("250 credits");
-  const history = mm.getByTestId("credit-history");
-  await expect(history.getByRole("row", { name: /E2E welcome gift/ })).toContainText("+250");
-  await expect(history.getByRole("row", { name: /E2E welcome gift/ })).toContainText("Gift");
+  // A table on wide screens, a list on phones.
+  const entry = (text: RegExp) =>
+    isMobile
+      ? mm.getByTestId("credit-history-list").getByRole("listitem").filter({ hasText: text })
+      : mm.getByTestId("credit-history").getByRole("row", { name: text });
+  await expect(entry(/E2E welcome gift/)).toContainText("+250");
+  await expect(entry(/E2E welcome gift/)).toContainText("Gift");
 
   // Buying Silver opens a payment request (manual provider); the admin confirms it.
   await expect(mm.getByTestId("subscription-status")).toContainText("No active subscription");
@@ -81,7 +85,7 @@ test("[credits] an admin adds credits; the matchmaker sees them, buys and cancel
   await mm.reload();
   await expect(mm.getByTestId("subscription-status")).toContainText("Silver is active until");
   await expect(mm.getByTestId("credits-balance")).toHaveText("1,250 credits");
-  await expect(history.getByRole("row", { name: /Silver subscription/ })).toContainText("+1,000");
+  await expect(entry(/Silver subscription/)).toContainText("+1,000");
   // A tier already active cannot be bought again.
   await expect(mm.getByRole("button", { name: "Already active" }).first()).toBeDisabled();
 

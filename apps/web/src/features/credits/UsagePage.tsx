@@ -440,7 +440,20 @@ function HistorySection() {
           />
         ) : (
           <>
-            <Table.ScrollContainer minWidth={640}>
+            <Stack
+              gap={0}
+              hiddenFrom="sm"
+              component="ul"
+              p={0}
+              m={0}
+              style={{ listStyle: "none" }}
+              data-testid="credit-history-list"
+            >
+              {data.items.map((row) => (
+                <HistoryItem key={row.id} row={row} />
+              ))}
+            </Stack>
+            <Table.ScrollContainer minWidth={640} visibleFrom="sm">
               <Table verticalSpacing="sm" striped highlightOnHover data-testid="credit-history">
                 <Table.Thead>
                   <Table.Tr>
@@ -470,14 +483,52 @@ function HistorySection() {
   );
 }
 
+const signed = (amount: number, locale: string) =>
+  new Intl.NumberFormat(locale, { signDisplay: "always" }).format(amount);
+
+/** The phone's form of a history row. */
+function HistoryItem({ row }: { row: CreditTransactionView }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Group
+      component="li"
+      justify="space-between"
+      wrap="nowrap"
+      gap="sm"
+      py="sm"
+      style={{ borderBottom: "1px solid var(--mantine-color-gray-2)" }}
+    >
+      <Stack gap={4} miw={0}>
+        <Group gap={6}>
+          <Badge variant="light" color={TYPE_COLOR[row.type]} tt="none" miw="max-content">
+            {t(`credits.types.${row.type}`)}
+          </Badge>
+          <Text size="xs" c="dimmed">
+            {formatDateTime(row.createdAt)}
+          </Text>
+        </Group>
+        <Text size="sm">{row.description || t(`credits.describe.${row.type}`)}</Text>
+        {row.expiresAt && (
+          <Text size="xs" c="dimmed">
+            {t("credits.history.expiresOn", { date: formatDateTime(row.expiresAt) })}
+          </Text>
+        )}
+      </Stack>
+      <Text fw={700} c={row.amount < 0 ? "red.8" : "teal.8"} style={{ whiteSpace: "nowrap" }}>
+        {signed(row.amount, i18n.language)}
+      </Text>
+    </Group>
+  );
+}
+
 function HistoryRow({ row }: { row: CreditTransactionView }) {
   const { t, i18n } = useTranslation();
-  const amount = new Intl.NumberFormat(i18n.language, { signDisplay: "always" }).format(row.amount);
+  const amount = signed(row.amount, i18n.language);
   return (
     <Table.Tr>
       <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDateTime(row.createdAt)}</Table.Td>
       <Table.Td>
-        <Badge variant="light" color={TYPE_COLOR[row.type]} tt="none">
+        <Badge variant="light" color={TYPE_COLOR[row.type]} tt="none" miw="max-content">
           {t(`credits.types.${row.type}`)}
         </Badge>
       </Table.Td>
