@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, signIn, type TestApp } from "../../../test/app.js";
 import { creditTransactions, users } from "../../db/schema/index.js";
 import { seedAdmin, seedClient, seedMatchmaker } from "../../seed/seed.js";
-import { debitCredits, getBalance, grantCredits } from "./service.js";
+import { debitCredits, getBalance, grantCredits, refundDebit } from "./service.js";
 
 let t: TestApp;
 let adminCookie: string;
@@ -133,6 +133,23 @@ describe("[credits] ledger", () => {
     expect(await ledger(user.id)).toHaveLength(4);
   });
 
+  it("refunds a debit once, as a compensation row", async () => {
+    const db = t.database.db;
+    const user = await seedMatchmaker(db);
+    await db.transaction((tx) => grantCredits(tx, { userId: user.id, amount: 100, type: "gift" }));
+    const { transaction } = await db.transaction((tx) => debitCredits(tx, { userId: user.id, amount: 60 }));
+    expect(await getBalance(db, user.id)).toBe(40);
+    const first = await db.transaction((tx) => refundDebit(tx, transaction!.id));
+    const again = await db.transaction((tx) => refundDebit(tx, transaction!.id));
+    expect(again.id).toBe(first.id);
+    expect(first).toMatchObject({ type: "compensation", amount: 60, remaining: 60 });
+    expect(await getBalance(db, user.id)).toBe(100);
+    const grant = (await ledger(user.id)).find((r) => r.type === "gift")!;
+    await expect(db.transaction((tx) => refundDebit(tx, grant.id))).rejects.toMatchObject({
+      statusCode: 404,
+    });
+  });
+
   it("answers NO_CREDITS at zero, and charges a free client nothing", async () => {
     const db = t.database.db;
     const user = await seedMatchmaker(db);
@@ -193,8 +210,8 @@ describe("[credits] usage", () => {
     const aiToday = res
       .json()
       .days.filter((d: { day: string; type: string }) => d.day === today && d.type === "aiMatch");
-    // 60 in the expiry-order test and 230 in the concurrency test.
-    expect(aiToday).toEqual([{ day: today, type: "aiMatch", spent: 290 }]);
+    // 60 in the expiry-order test, 60 in the refund test (spent, then given back) and 230 in the concurrency test.
+    expect(aiToday).toEqual([{ day: today, type: "aiMatch", spent: 350 }]);
     expect(
       (
         await t.app.inject({

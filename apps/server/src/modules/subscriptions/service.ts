@@ -1,5 +1,6 @@
 import {
   type AdminSubscriptionBody,
+  AI_MATCH_PRICE,
   DEFAULT_SUBSCRIPTION_TIER,
   type PaymentView,
   PLANS,
@@ -53,6 +54,11 @@ export async function getSubscription(db: Db, userId: string): Promise<Subscript
 /** The tier whose AI price applies to the user now: the active one, else the default. */
 export async function currentTier(db: Db, userId: string): Promise<SubscriptionTier> {
   return (await findActive(db, userId))?.tier ?? DEFAULT_SUBSCRIPTION_TIER;
+}
+
+/** SPEC 9: what one AI compatibility request costs the user now, by their tier. */
+export async function aiRequestPrice(db: Db, userId: string): Promise<number> {
+  return AI_MATCH_PRICE[await currentTier(db, userId)];
 }
 
 /** SPEC 4: an active tier cannot be bought again; while Gold is active the lower tiers cannot be chosen. */

@@ -6,7 +6,7 @@ import { buildTestApp, signIn, type TestApp } from "../../../test/app.js";
 import { creditTransactions, payments, subscriptions } from "../../db/schema/index.js";
 import { seedAdmin, seedClient, seedMatchmaker } from "../../seed/seed.js";
 import { getBalance } from "../credits/service.js";
-import { checkTierRules, EXPIRY_JOB_LOCK, runSubscriptionExpiry } from "./service.js";
+import { aiRequestPrice, checkTierRules, EXPIRY_JOB_LOCK, runSubscriptionExpiry } from "./service.js";
 
 let t: TestApp;
 let adminCookie: string;
