@@ -35,7 +35,8 @@ export function toTransactionView(row: TransactionRow): CreditTransactionView {
 const spendable = (userId: string, now: Date) =>
   and(
     eq(creditTransactions.userId, userId),
-    gt(creditTransactions.remaining, 0),
+    // A literal, not a parameter, so the planner matches the partial index on `remaining > 0`.
+    sql`${creditTransactions.remaining} > 0`,
     or(isNull(creditTransactions.expiresAt), gt(creditTransactions.expiresAt, now)),
   );
 

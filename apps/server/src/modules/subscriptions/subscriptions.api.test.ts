@@ -58,6 +58,22 @@ describe("[subscriptions] tier rules", () => {
     });
   });
 
+  it("prices an AI request by the active tier: regular 150, silver 100 (the default), gold 60", async () => {
+    const { user } = await newMatchmaker();
+    const set = (tier: string | null) =>
+      call(adminCookie, "PUT", `/api/admin/users/${user.id}/subscription`, { tier });
+    expect(await aiRequestPrice(t.database.db, user.id)).toBe(100);
+    expect((await set("regular")).statusCode).toBe(200);
+    expect(await aiRequestPrice(t.database.db, user.id)).toBe(150);
+    expect((await set("gold")).statusCode).toBe(200);
+    expect(await aiRequestPrice(t.database.db, user.id)).toBe(60);
+    // The admin's change replaced the regular period: one active row, the other marked replaced.
+    const rows = await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
+    expect(rows.map((r) => r.status).sort()).toEqual(["active", "replaced"]);
+    expect((await set(null)).statusCode).toBe(200);
+    expect(await aiRequestPrice(t.database.db, user.id)).toBe(100);
+  });
+
   it("buys regular at once, opens a payment for silver, and starts silver once the admin confirms it", async () => {
     const { user, cookie } = await newMatchmaker();
     const regular = await call(cookie, "POST", "/api/subscriptions", { tier: "regular" });
