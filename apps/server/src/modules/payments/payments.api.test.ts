@@ -159,6 +159,28 @@ describe("[payments] Stripe", () => {
     expect(await getBalance(t.database.db, userId)).toBe(3500);
   });
 
+  it("delivers a paid session even when the buyer had withdrawn the request", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/payments/checkout",
+      headers: { cookie },
+      payload: { product: "credits_500" },
+    });
+    const id = res.json().payment.id;
+    const before = await getBalance(t.database.db, userId);
+    const withdrawn = await t.app.inject({
+      method: "POST",
+      url: `/api/payments/${id}/cancel`,
+      headers: { cookie },
+    });
+    expect(withdrawn.json().status).toBe("cancelled");
+    const body = completed("evt_after_cancel", `cs_test_${sessionCounter}`);
+    expect((await webhook(body, signStripePayload(body, WEBHOOK_SECRET))).statusCode).toBe(200);
+    expect(await getBalance(t.database.db, userId)).toBe(before + 500);
+    const [stored] = await t.database.db.select().from(payments).where(eq(payments.id, id));
+    expect(stored!.status).toBe("paid");
+  });
+
   it("refuses a bad, missing or stale signature and stores nothing", async () => {
     const body = completed("evt_forged", "cs_test_1");
     const stale = Math.floor(Date.now() / 1000) - 600;

@@ -6,7 +6,7 @@ import {
   type PlanId,
   type ProductId,
 } from "@matchdesk/contract";
-import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { paymentEvents, payments, users } from "../../db/schema/index.js";
 import type { SessionUser } from "../../platform/access.js";
@@ -83,11 +83,22 @@ export async function startCheckout(deps: Deps, caller: SessionUser, productId: 
  * Marks a pending payment paid and delivers what it bought (credits or a subscription period),
  * once: a payment that is no longer pending delivers nothing. Inside a transaction.
  */
-export async function fulfilPayment(tx: Tx, paymentId: string, confirmedBy: string | null = null) {
+export async function fulfilPayment(
+  tx: Tx,
+  paymentId: string,
+  confirmedBy: string | null = null,
+  /** The provider took the money: deliver even if the buyer had withdrawn the request meanwhile. */
+  isProviderPaid = false,
+) {
   const [row] = await tx
     .update(payments)
     .set({ status: "paid", paidAt: new Date(), confirmedBy })
-    .where(and(eq(payments.id, paymentId), eq(payments.status, "pending")))
+    .where(
+      and(
+        eq(payments.id, paymentId),
+        isProviderPaid ? inArray(payments.status, ["pending", "cancelled"]) : eq(payments.status, "pending"),
+      ),
+    )
     .returning();
   if (!row) return null;
   const product = findProduct(row.product);
@@ -200,7 +211,7 @@ export async function handleStripeEvent(db: Db, event: StripeEvent) {
         .select({ id: payments.id })
         .from(payments)
         .where(and(eq(payments.provider, "stripe"), eq(payments.providerRef, session.id)));
-      if (payment) await fulfilPayment(tx, payment.id);
+      if (payment) await fulfilPayment(tx, payment.id, null, true);
     }
     return { received: true, duplicate: false };
   });
