@@ -1,4 +1,5 @@
 import type { Db } from "../src/db/client.js";
+import { debitCredits, grantCredits } from "../src/modules/credits/service.js";
 import { seedAdmin, seedManyClients, seedMatchmaker } from "../src/seed/seed.js";
 
 /** What the seeding step hands to the scenarios (accounts to sign in as, ids to ask for). */
@@ -25,6 +26,18 @@ export async function seedBench(db: Db): Promise<BenchContext> {
   const admin = await seedAdmin(db, { email: "bench-admin@example.test", password: PASSWORD });
   const matchmaker = await seedMatchmaker(db, { email: "bench-matchmaker@example.test", password: PASSWORD });
   await seedManyClients(db, matchmaker.id, 5000);
+  // A long credit history: 200 grants (half expiring) and 1,000 debits.
+  await db.transaction(async (tx) => {
+    for (let i = 0; i < 200; i++) {
+      await grantCredits(tx, {
+        userId: matchmaker.id,
+        amount: 1000,
+        type: i % 2 ? "gift" : "subscription_silver",
+        expiresAt: i % 2 ? null : new Date(Date.now() + (i + 1) * 86_400_000),
+      });
+    }
+    for (let i = 0; i < 1000; i++) await debitCredits(tx, { userId: matchmaker.id, amount: 60 });
+  });
   // Other agencies' clients, so the list must pick the matchmaker's own out of a larger table.
   for (let i = 0; i < 3; i++) {
     const other = await seedMatchmaker(db, { email: `bench-other-${i}@example.test`, password: PASSWORD });
@@ -68,6 +81,10 @@ export const SCENARIOS: Scenario[] = [
     name: "GET /api/clients/stats",
     targetP95Ms: 50,
     request: (ctx) => ({ method: "GET", path: "/api/clients/stats", signedInAs: ctx.matchmakerEmail }),
+  },
+  {
+    name: "GET /api/credits (1,200 ledger rows)",
+    request: (ctx) => ({ method: "GET", path: "/api/credits", signedInAs: ctx.matchmakerEmail }),
   },
   {
     name: "GET /api/auth/status (anonymous)",

@@ -13,11 +13,14 @@ import * as auth from "./modules/auth/routes.js";
 import { openSessionCache } from "./modules/auth/session-cache.js";
 import { registerSessionHook } from "./modules/auth/sessions.js";
 import * as clients from "./modules/clients/routes.js";
+import * as credits from "./modules/credits/routes.js";
 import * as debug from "./modules/debug/routes.js";
 import * as files from "./modules/files/routes.js";
 import * as health from "./modules/health/routes.js";
 import * as invites from "./modules/invites/routes.js";
+import * as payments from "./modules/payments/routes.js";
 import * as profiles from "./modules/profiles/routes.js";
+import * as subscriptions from "./modules/subscriptions/routes.js";
 import * as users from "./modules/users/routes.js";
 import { type RegisteredRoute, registerAccessControl } from "./platform/access.js";
 import { registerErrorHandling, toErrorBody } from "./platform/errors.js";
@@ -41,7 +44,20 @@ export type AppDeps = {
 export type App = FastifyInstance & { registeredRoutes: RegisteredRoute[] };
 
 // Each domain adds one line here.
-const MODULES = [health, auth, users, invites, clients, profiles, files, admin, debug];
+const MODULES = [
+  health,
+  auth,
+  users,
+  invites,
+  clients,
+  profiles,
+  files,
+  admin,
+  debug,
+  credits,
+  subscriptions,
+  payments,
+];
 
 /** Builds the whole HTTP app on an open, migrated database. No side effects at import. */
 export async function buildApp(input: { config: Config; database: Database }): Promise<App> {

@@ -35,6 +35,10 @@ const Env = z.object({
   S3_REGION: z.string().min(1).default("us-east-1"),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  PAYMENT_PROVIDER: z.enum(["manual", "stripe"]).default("manual"),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_API_BASE: z.url().default("https://api.stripe.com"),
 });
 
 export type Config = {
@@ -55,7 +59,13 @@ export type Config = {
   oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | undefined;
   /** Uploaded files in an S3-compatible bucket instead of DATA_DIR/files. */
   s3: S3Config | undefined;
+  /** Who takes payments: `manual` (an administrator confirms each request) or Stripe Checkout. */
+  payments: PaymentsConfig;
 };
+
+export type PaymentsConfig =
+  | { provider: "manual" }
+  | { provider: "stripe"; secretKey: string; webhookSecret: string; apiBase: string };
 
 export type S3Config = {
   bucket: string;
@@ -80,6 +90,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (e.S3_BUCKET && !(e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError(
       "Invalid environment variable(s):\n  S3_BUCKET: needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY",
+    );
+  }
+  if (e.PAYMENT_PROVIDER === "stripe" && !(e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError(
+      "Invalid environment variable(s):\n  PAYMENT_PROVIDER: stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET",
     );
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
@@ -116,5 +131,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             secretAccessKey: e.S3_SECRET_ACCESS_KEY,
           }
         : undefined,
+    payments:
+      e.PAYMENT_PROVIDER === "stripe" && e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            provider: "stripe",
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiBase: e.STRIPE_API_BASE.replace(/\/$/, ""),
+          }
+        : { provider: "manual" },
   };
 }

@@ -1,6 +1,7 @@
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { openConfiguredDatabase } from "./db/open.js";
+import { startSubscriptionJob } from "./modules/subscriptions/service.js";
 import { startHousekeeping } from "./platform/housekeeping.js";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "./seed/demo.js";
 
@@ -22,6 +23,7 @@ async function main() {
   const app = await buildApp({ config, database });
   await app.listen({ port: config.port, host: config.host });
   const stopHousekeeping = startHousekeeping(database.db, app.log, { analyze: database.kind === "pglite" });
+  const stopSubscriptionJob = startSubscriptionJob(database.db, app.log);
 
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const where = database.kind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL";
@@ -43,6 +45,7 @@ async function main() {
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
     stopHousekeeping();
+    stopSubscriptionJob();
     await app.close();
     await database.close();
     process.exit(0);

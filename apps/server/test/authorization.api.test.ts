@@ -141,6 +141,60 @@ const MATRIX: Record<string, Row> = {
     call: (f) => ({ url: `/api/admin/users/${f.client.id}`, payload: { verified: true } }),
     expect: adminOnly(200),
   },
+  "GET /api/credits": { call: () => ({ url: "/api/credits" }), expect: matchmakers(200) },
+  "GET /api/credits/transactions": {
+    call: () => ({ url: "/api/credits/transactions" }),
+    expect: matchmakers(200),
+  },
+  "GET /api/admin/users/:id/credits": {
+    call: (f) => ({ url: `/api/admin/users/${f.owner.id}/credits` }),
+    expect: adminOnly(200),
+  },
+  "POST /api/admin/users/:id/credits": {
+    call: (f) => ({ url: `/api/admin/users/${f.owner.id}/credits`, payload: { amount: 10 } }),
+    expect: adminOnly(201),
+  },
+  "GET /api/admin/usage": { call: () => ({ url: "/api/admin/usage" }), expect: adminOnly(200) },
+  "GET /api/subscriptions/me": { call: () => ({ url: "/api/subscriptions/me" }), expect: matchmakers(200) },
+  // A paid tier opens a payment request (200); the subscription starts once it is paid.
+  "POST /api/subscriptions": {
+    call: () => ({ url: "/api/subscriptions", payload: { tier: "silver" } }),
+    expect: matchmakers(200),
+  },
+  "DELETE /api/subscriptions/me": {
+    call: () => ({ url: "/api/subscriptions/me" }),
+    expect: matchmakers(409),
+    codes: { owner: "SUBSCRIPTION_NOT_ACTIVE" },
+  },
+  "GET /api/admin/users/:id/subscription": {
+    call: (f) => ({ url: `/api/admin/users/${f.owner.id}/subscription` }),
+    expect: adminOnly(200),
+  },
+  "PUT /api/admin/users/:id/subscription": {
+    call: (f) => ({ url: `/api/admin/users/${f.owner.id}/subscription`, payload: { tier: "gold" } }),
+    expect: adminOnly(200),
+  },
+  "POST /api/payments/checkout": {
+    call: () => ({ url: "/api/payments/checkout", payload: { product: "credits_500" } }),
+    expect: matchmakers(201),
+  },
+  "GET /api/payments": { call: () => ({ url: "/api/payments" }), expect: matchmakers(200) },
+  "POST /api/payments/:id/cancel": {
+    call: () => ({ url: "/api/payments/00000000-0000-7000-8000-000000000000/cancel" }),
+    expect: matchmakers(404),
+    codes: { owner: "PAYMENT_NOT_FOUND" },
+  },
+  // The manual provider (the default) has no webhook; payments.api.test.ts covers Stripe's.
+  "POST /api/payments/webhook": {
+    call: () => ({ url: "/api/payments/webhook", payload: { id: "evt_1", type: "ping" } }),
+    expect: all(404),
+  },
+  "GET /api/admin/payments": { call: () => ({ url: "/api/admin/payments" }), expect: adminOnly(200) },
+  "POST /api/admin/payments/:id/confirm": {
+    call: () => ({ url: "/api/admin/payments/00000000-0000-7000-8000-000000000000/confirm" }),
+    expect: adminOnly(404),
+    codes: { admin: "PAYMENT_NOT_FOUND" },
+  },
   "POST /api/profiles/me/complete-onboarding": {
     call: () => ({
       url: "/api/profiles/me/complete-onboarding",

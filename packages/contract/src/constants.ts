@@ -60,3 +60,23 @@ export const LOCALE_COOKIE = { name: "locale", fallback: "ru-RU", maxAgeDays: 36
 export const PUBLIC_LOCALE_COOKIE = { name: "public-locale", fallback: "en-US", maxAgeDays: 365 } as const;
 export const APP_USER_COOKIE = { name: "app-user", maxAgeDays: 30 } as const;
 export const AUTH_USER_STORAGE_KEY = "authUser";
+
+/**
+ * Monthly AI credits a subscription grants, by tier, as an expiring ledger row of type
+ * `subscription_<tier>`. Regular is the pay-as-you-go tier: no monthly credits, no fee.
+ */
+export const SUBSCRIPTION_TIERS: Record<SubscriptionTier, { monthlyCredits: number; priceUsd: number }> = {
+  regular: { monthlyCredits: 0, priceUsd: 0 },
+  silver: { monthlyCredits: PLANS[0].monthlyCredits, priceUsd: PLANS[0].priceUsd },
+  gold: { monthlyCredits: PLANS[1].monthlyCredits, priceUsd: PLANS[1].priceUsd },
+};
+/** Tiers from lowest to highest: while a higher tier is active a lower one cannot be chosen. */
+export const TIER_ORDER: readonly SubscriptionTier[] = ["regular", "silver", "gold"];
+/** Days before its end that a subscription's owner is told it is about to expire. */
+export const SUBSCRIPTION_REMINDER_DAYS = 3;
+
+/** Credit packs sold through the payment provider. */
+export const CREDIT_PACKS = [
+  { id: "credits_500", credits: 500, priceUsd: 25 },
+  { id: "credits_2000", credits: 2000, priceUsd: 90 },
+] as const;

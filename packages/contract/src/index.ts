@@ -3,6 +3,7 @@ export * from "./auth.js";
 export * from "./clients.js";
 export * from "./common.js";
 export * from "./constants.js";
+export * from "./credits.js";
 export * from "./enums.js";
 export * from "./errors.js";
 export * from "./i18n.js";

@@ -1,7 +1,9 @@
 import { count, eq } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { users } from "../db/schema/index.js";
+import { debitCredits, grantCredits } from "../modules/credits/service.js";
 import { setApproved, writeClientProfile } from "../modules/profiles/service.js";
+import { activateSubscription } from "../modules/subscriptions/service.js";
 import { DEMO_CLIENTS } from "./demo-clients.js";
 import { seedAdmin, seedClient, seedMatchmaker } from "./seed.js";
 
@@ -54,6 +56,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   });
   for (const agency of AGENCIES) {
     const matchmaker = await seedMatchmaker(db, { ...agency, password: DEMO_PASSWORD, isDemo: true });
+    if (agency.email === DEMO_ACCOUNTS.matchmaker) await seedDemoCredits(db, matchmaker.id);
     for (const client of DEMO_CLIENTS) {
       const user = await seedClient(db, matchmaker.id, {
         firstName: client.firstName,
@@ -69,4 +72,16 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     }
   }
   return true;
+}
+
+/** The demo matchmaker's credits: a welcome grant, a Silver subscription and a few AI requests. */
+async function seedDemoCredits(db: Db, userId: string) {
+  await db.transaction(async (tx) => {
+    await grantCredits(tx, { userId, amount: 300, type: "registration" });
+    await grantCredits(tx, { userId, amount: 200, type: "gift" });
+    await activateSubscription(tx, { userId, tier: "silver", plan: "silver" });
+    for (let i = 0; i < 3; i++) {
+      await debitCredits(tx, { userId, amount: 100, type: "aiMatch" });
+    }
+  });
 }

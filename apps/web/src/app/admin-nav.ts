@@ -2,6 +2,7 @@ import type { Role } from "@matchdesk/contract";
 import {
   type Icon,
   IconAddressBook,
+  IconCoins,
   IconCpu,
   IconHome,
   IconLogout,
@@ -47,6 +48,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
     section: "main",
   },
   { path: "/admin/users", labelKey: "nav.users", icon: IconUsers, roles: ADMINS, section: "main" },
+  { path: "/admin/usage", labelKey: "nav.usage", icon: IconCoins, roles: INVITERS, section: "main" },
   ...(import.meta.env.DEV
     ? [
         {

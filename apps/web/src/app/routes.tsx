@@ -73,6 +73,10 @@ const UsersPage = lazyPage(
   withFullCatalog(() => import("../features/admin/UsersPage")),
   "UsersPage",
 );
+const UsagePage = lazyPage(
+  withFullCatalog(() => import("../features/credits/UsagePage")),
+  "UsagePage",
+);
 const ClientsPage = lazyPage(
   withFullCatalog(() => import("../features/clients/ClientsPage")),
   "ClientsPage",
@@ -170,6 +174,7 @@ export const routes: RouteObject[] = [
               { path: "profile", ...page(MyProfilePage) },
               { path: "generate-invite", ...page(InvitePage) },
               { path: "users", ...page(UsersPage) },
+              { path: "usage", ...page(UsagePage) },
               ...devAdminRoutes,
               { path: "*", ...page(NotFoundPage) },
             ],

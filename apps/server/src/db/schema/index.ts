@@ -1,6 +1,7 @@
 export * from "./agencies.js";
 export * from "./auth.js";
 export * from "./clients.js";
+export * from "./credits.js";
 export * from "./mail.js";
 export * from "./media.js";
 export * from "./platform.js";

@@ -3,6 +3,8 @@ import type { AdminUserView } from "@matchdesk/contract";
 import {
   IconBell,
   IconBellOff,
+  IconCoins,
+  IconCrown,
   IconDots,
   IconRosetteDiscountCheck,
   IconRosetteDiscountCheckOff,
@@ -15,6 +17,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { useAuth } from "../auth/auth-store";
+import { AddCreditsDialog } from "../credits/AddCreditsDialog";
+import { SubscriptionDialog } from "../credits/SubscriptionDialog";
 import { useUpdateUser } from "./useAdminUsers";
 import type { UserChange } from "./user-changes";
 
@@ -34,6 +38,9 @@ export function UserActions({ user }: { user: AdminUserView }) {
   const canActivate = user.status !== "active";
   const canDeactivate = user.status !== "inactive" && !isSelf;
   const [isConfirming, setConfirming] = useState(false);
+  const [dialog, setDialog] = useState<"credits" | "subscription" | null>(null);
+  // SPEC 5: credits and subscriptions are never for clients.
+  const hasBilling = user.role !== "INVITEE";
   const name = userName(user);
   const apply = (change: UserChange) => update.mutate({ user, change });
   const isBusy = update.isPending;
@@ -99,6 +106,17 @@ export function UserActions({ user }: { user: AdminUserView }) {
                 {t("users.actions.notificationsOn")}
               </Menu.Item>
             ))}
+          {hasBilling && (
+            <>
+              <Menu.Divider />
+              <Menu.Item leftSection={<IconCoins size={18} />} onClick={() => setDialog("credits")}>
+                {t("credits.add.open")}
+              </Menu.Item>
+              <Menu.Item leftSection={<IconCrown size={18} />} onClick={() => setDialog("subscription")}>
+                {t("credits.adminSubscription.open")}
+              </Menu.Item>
+            </>
+          )}
           {(canActivate || canDeactivate) && <Menu.Divider />}
           {canActivate && (
             <Menu.Item
@@ -119,6 +137,22 @@ export function UserActions({ user }: { user: AdminUserView }) {
           )}
         </Menu.Dropdown>
       </Menu>
+      {hasBilling && (
+        <>
+          <AddCreditsDialog
+            opened={dialog === "credits"}
+            onClose={() => setDialog(null)}
+            userId={user.id}
+            name={name}
+          />
+          <SubscriptionDialog
+            opened={dialog === "subscription"}
+            onClose={() => setDialog(null)}
+            userId={user.id}
+            name={name}
+          />
+        </>
+      )}
       <ConfirmDialog
         opened={isConfirming}
         title={t("users.deactivate.title", { name })}

@@ -1,0 +1,273 @@
+import type {
+  AddCreditsBody,
+  CreditsView,
+  CreditTransactionsQuery,
+  CreditTransactionType,
+  CreditTransactionView,
+  UsageQuery,
+  UsageView,
+} from "@matchdesk/contract";
+import { AddCreditsBody as AddCreditsSchema } from "@matchdesk/contract";
+import { and, asc, count, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { creditAccounts, creditTransactions } from "../../db/schema/index.js";
+import type { SessionUser } from "../../platform/access.js";
+import { AppError, badRequest } from "../../platform/errors.js";
+import { newId } from "../../platform/ids.js";
+import { getUser } from "../users/service.js";
+
+/** A database handle or an open transaction: every function here works inside the caller's. */
+export type Tx = Db;
+type TransactionRow = typeof creditTransactions.$inferSelect;
+
+export function toTransactionView(row: TransactionRow): CreditTransactionView {
+  return {
+    id: row.id,
+    type: row.type,
+    amount: row.amount,
+    description: row.description,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Grants that still count at `now`: not spent, not expired. */
+const spendable = (userId: string, now: Date) =>
+  and(
+    eq(creditTransactions.userId, userId),
+    // A literal, not a parameter, so the planner matches the partial index on `remaining > 0`.
+    sql`${creditTransactions.remaining} > 0`,
+    or(isNull(creditTransactions.expiresAt), gt(creditTransactions.expiresAt, now)),
+  );
+
+/**
+ * Takes the user's credit lock for the rest of the transaction: every movement of one user's
+ * credits runs one after another, so two debits never both spend the same credits.
+ */
+export async function lockAccount(tx: Tx, userId: string): Promise<void> {
+  await tx.insert(creditAccounts).values({ userId }).onConflictDoNothing();
+  await tx.execute(sql`select user_id from credit_accounts where user_id = ${userId} for update`);
+}
+
+export async function getCredits(db: Db, userId: string, now = new Date()): Promise<CreditsView> {
+  const [row] = await db
+    .select({
+      balance: sql<number>`coalesce(sum(${creditTransactions.remaining}), 0)::int`,
+      expiring: sql<number>`coalesce(sum(${creditTransactions.remaining}) filter (where ${creditTransactions.expiresAt} is not null), 0)::int`,
+      nextExpiryAt: sql<Date | string | null>`min(${creditTransactions.expiresAt})`,
+    })
+    .from(creditTransactions)
+    .where(spendable(userId, now));
+  const next = row?.nextExpiryAt ? new Date(row.nextExpiryAt) : null;
+  return {
+    balance: Number(row?.balance ?? 0),
+    expiring: Number(row?.expiring ?? 0),
+    nextExpiryAt: next ? next.toISOString() : null,
+  };
+}
+
+export const getBalance = async (db: Db, userId: string, now = new Date()) =>
+  (await getCredits(db, userId, now)).balance;
+
+export type GrantInput = {
+  userId: string;
+  amount: number;
+  type: CreditTransactionType;
+  description?: string;
+  expiresAt?: Date | null;
+  /** A cause that must credit once only (a payment, a subscription period). */
+  reference?: string;
+  createdBy?: string | null;
+};
+
+/** Adds credits as one ledger row. Call inside a transaction; it takes the user's credit lock. */
+export async function grantCredits(tx: Tx, input: GrantInput): Promise<TransactionRow> {
+  if (!Number.isInteger(input.amount) || input.amount <= 0) {
+    throw badRequest("VALIDATION_FAILED", "Credits amount must be greater than 0", {
+      amount: ["Credits amount must be greater than 0"],
+    });
+  }
+  await lockAccount(tx, input.userId);
+  const [row] = await tx
+    .insert(creditTransactions)
+    .values({
+      id: newId(),
+      userId: input.userId,
+      type: input.type,
+      amount: input.amount,
+      remaining: input.amount,
+      description: input.description ?? "",
+      expiresAt: input.expiresAt ?? null,
+      reference: input.reference ?? null,
+      createdBy: input.createdBy ?? null,
+    })
+    .returning();
+  return row!;
+}
+
+export type DebitInput = {
+  userId: string;
+  amount: number;
+  type?: CreditTransactionType;
+  description?: string;
+  reference?: string;
+};
+
+export type DebitResult = { transaction: TransactionRow | null; charged: number; balance: number };
+
+/**
+ * Spends credits: locks the user's account, takes from the grants that expire soonest first,
+ * and writes one negative ledger row. Throws 402 INSUFFICIENT_CREDITS ({ required, available })
+ * or NO_CREDITS when the balance is short; nothing is written then. Free clients pay nothing.
+ * Call it inside the transaction that does the paid work, so a failure there refunds by rollback.
+ */
+export async function debitCredits(tx: Tx, input: DebitInput, now = new Date()): Promise<DebitResult> {
+  if (!Number.isInteger(input.amount) || input.amount <= 0) throw new Error("debit amount must be > 0");
+  const user = await getUser(tx, input.userId);
+  if (user.isFreeClient) {
+    return { transaction: null, charged: 0, balance: await getBalance(tx, input.userId, now) };
+  }
+  await lockAccount(tx, input.userId);
+  const grants = await tx
+    .select({ id: creditTransactions.id, remaining: creditTransactions.remaining })
+    .from(creditTransactions)
+    .where(spendable(input.userId, now))
+    .orderBy(sql`${creditTransactions.expiresAt} asc nulls last`, asc(creditTransactions.createdAt))
+    .for("update");
+  const available = grants.reduce((sum, g) => sum + g.remaining, 0);
+  if (available < input.amount) {
+    if (available === 0) {
+      throw new AppError("NO_CREDITS", 402, "No credits available: buy credits or upgrade", {
+        required: input.amount,
+        available,
+      });
+    }
+    throw new AppError("INSUFFICIENT_CREDITS", 402, "Insufficient credits", {
+      required: input.amount,
+      available,
+    });
+  }
+  let left = input.amount;
+  for (const grant of grants) {
+    if (left === 0) break;
+    const take = Math.min(left, grant.remaining);
+    await tx
+      .update(creditTransactions)
+      .set({ remaining: grant.remaining - take })
+      .where(eq(creditTransactions.id, grant.id));
+    left -= take;
+  }
+  const [row] = await tx
+    .insert(creditTransactions)
+    .values({
+      id: newId(),
+      userId: input.userId,
+      type: input.type ?? "aiMatch",
+      amount: -input.amount,
+      description: input.description ?? "",
+      reference: input.reference ?? null,
+    })
+    .returning();
+  return { transaction: row!, charged: input.amount, balance: available - input.amount };
+}
+
+/**
+ * Gives back what a debit took, once (a `compensation` row referencing it), for paid work that
+ * failed after its transaction committed. Credits come back without an expiry.
+ */
+export async function refundDebit(tx: Tx, debitId: string, description = "Refund"): Promise<TransactionRow> {
+  const [debit] = await tx.select().from(creditTransactions).where(eq(creditTransactions.id, debitId));
+  if (!debit || debit.amount >= 0) throw new AppError("NOT_FOUND", 404, "Debit not found");
+  await lockAccount(tx, debit.userId);
+  const [existing] = await tx
+    .select()
+    .from(creditTransactions)
+    .where(eq(creditTransactions.reference, `refund:${debitId}`));
+  if (existing) return existing;
+  return grantCredits(tx, {
+    userId: debit.userId,
+    amount: -debit.amount,
+    type: "compensation",
+    description,
+    reference: `refund:${debitId}`,
+  });
+}
+
+export async function listTransactions(db: Db, userId: string, query: CreditTransactionsQuery) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(creditTransactions)
+      .where(eq(creditTransactions.userId, userId))
+      .orderBy(desc(creditTransactions.createdAt), desc(creditTransactions.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(creditTransactions).where(eq(creditTransactions.userId, userId)),
+  ]);
+  return {
+    items: rows.map(toTransactionView),
+    total: total?.n ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** Credits and subscriptions are for matchmakers and admins, never for clients (SPEC 5). */
+export function assertNotClient(
+  role: string,
+  code: "CREDITS_NOT_FOR_CLIENTS" | "SUBSCRIPTIONS_NOT_FOR_CLIENTS",
+) {
+  if (role === "INVITEE") {
+    throw badRequest(
+      code,
+      code === "CREDITS_NOT_FOR_CLIENTS"
+        ? "Credits cannot be added to clients"
+        : "Subscriptions cannot be managed for clients",
+    );
+  }
+}
+
+/** An administrator adds credits to a matchmaker's or an admin's account. */
+export async function addCredits(db: Db, caller: SessionUser, userId: string, body: AddCreditsBody) {
+  const input = AddCreditsSchema.parse(body);
+  const user = await getUser(db, userId);
+  assertNotClient(user.role, "CREDITS_NOT_FOR_CLIENTS");
+  return db.transaction(async (tx) => {
+    const row = await grantCredits(tx, {
+      userId,
+      amount: input.amount,
+      type: input.type,
+      description: input.description,
+      expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
+      createdBy: caller.id,
+    });
+    // Notifications module: tell `userId` that `row.amount` credits were added (event "credits added").
+    return { transaction: toTransactionView(row), balance: await getBalance(tx, userId) };
+  });
+}
+
+/** Credits spent per UTC day and type across the marketplace, for the admin chart. */
+export async function usage(db: Db, query: UsageQuery, now = new Date()): Promise<UsageView> {
+  const to = now;
+  const from = new Date(
+    Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (query.days - 1)),
+  );
+  const day = sql<string>`to_char(${creditTransactions.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const rows = await db
+    .select({
+      day,
+      type: creditTransactions.type,
+      spent: sql<number>`(-sum(${creditTransactions.amount}))::int`,
+    })
+    .from(creditTransactions)
+    .where(
+      and(lt(creditTransactions.amount, 0), sql`${creditTransactions.createdAt} >= ${from.toISOString()}`),
+    )
+    .groupBy(day, creditTransactions.type)
+    .orderBy(day, creditTransactions.type);
+  return {
+    from: from.toISOString(),
+    to: to.toISOString(),
+    days: rows.map((r) => ({ day: r.day, type: r.type, spent: Number(r.spent) })),
+  };
+}

@@ -1,0 +1,110 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import type { PaymentProviderName } from "@matchdesk/contract";
+import type { PaymentsConfig } from "../../config.js";
+import { AppError } from "../../platform/errors.js";
+
+export type CheckoutRequest = {
+  paymentId: string;
+  productName: string;
+  amountCents: number;
+  customerEmail: string;
+  successUrl: string;
+  cancelUrl: string;
+};
+
+/** Where the buyer pays. No card data ever reaches this server. */
+export type PaymentProvider = {
+  name: PaymentProviderName;
+  /** Answers the provider's reference and the page to send the buyer to (null: an admin confirms). */
+  createCheckout(request: CheckoutRequest): Promise<{ ref: string | null; url: string | null }>;
+};
+
+/** The default: a payment request that an administrator confirms when the money has arrived. */
+export const manualProvider: PaymentProvider = {
+  name: "manual",
+  createCheckout: async () => ({ ref: null, url: null }),
+};
+
+/** Stripe Checkout through its HTTP API (form-encoded, Bearer secret key) at a configurable base URL. */
+export function stripeProvider(config: { secretKey: string; apiBase: string }): PaymentProvider {
+  return {
+    name: "stripe",
+    async createCheckout(request) {
+      const form = new URLSearchParams({
+        mode: "payment",
+        success_url: request.successUrl,
+        cancel_url: request.cancelUrl,
+        client_reference_id: request.paymentId,
+        customer_email: request.customerEmail,
+        "metadata[paymentId]": request.paymentId,
+        "line_items[0][quantity]": "1",
+        "line_items[0][price_data][currency]": "usd",
+        "line_items[0][price_data][unit_amount]": String(request.amountCents),
+        "line_items[0][price_data][product_data][name]": request.productName,
+      });
+      let response: Response;
+      try {
+        response = await fetch(`${config.apiBase}/v1/checkout/sessions`, {
+          method: "POST",
+          headers: {
+            authorization: `Bearer ${config.secretKey}`,
+            "content-type": "application/x-www-form-urlencoded",
+            "idempotency-key": request.paymentId,
+          },
+          body: form,
+          signal: AbortSignal.timeout(15_000),
+        });
+      } catch {
+        throw new AppError("PAYMENT_PROVIDER_FAILED", 503, "The payment provider cannot be reached");
+      }
+      const session = (await response.json().catch(() => null)) as { id?: unknown; url?: unknown } | null;
+      if (!response.ok || typeof session?.id !== "string" || typeof session.url !== "string") {
+        throw new AppError("PAYMENT_PROVIDER_FAILED", 503, "The payment provider refused the checkout");
+      }
+      return { ref: session.id, url: session.url };
+    },
+  };
+}
+
+export function openPaymentProvider(config: PaymentsConfig): PaymentProvider {
+  return config.provider === "stripe" ? stripeProvider(config) : manualProvider;
+}
+
+const SIGNATURE_TOLERANCE_S = 300;
+
+/**
+ * Checks a `Stripe-Signature` header as Stripe's libraries do: `t=<unix seconds>,v1=<hex>`, where
+ * v1 is HMAC-SHA256 of `${t}.${raw body}` keyed by the endpoint secret, within five minutes.
+ */
+export function verifyStripeSignature(
+  rawBody: string,
+  header: string | undefined,
+  secret: string,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): boolean {
+  if (!header) return false;
+  let timestamp: number | null = null;
+  const signatures: string[] = [];
+  for (const part of header.split(",")) {
+    const [key, value] = part.split("=", 2).map((s) => s.trim());
+    if (key === "t" && value && /^\d+$/.test(value)) timestamp = Number(value);
+    else if (key === "v1" && value) signatures.push(value);
+  }
+  if (timestamp === null || signatures.length === 0) return false;
+  if (Math.abs(nowSeconds - timestamp) > SIGNATURE_TOLERANCE_S) return false;
+  const expected = createHmac("sha256", secret).update(`${timestamp}.${rawBody}`).digest();
+  return signatures.some((candidate) => {
+    const given = Buffer.from(candidate, "hex");
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  });
+}
+
+/** Signs a payload as Stripe does (for tests and local tools that stand in for Stripe). */
+export function signStripePayload(
+  rawBody: string,
+  secret: string,
+  timestamp = Math.floor(Date.now() / 1000),
+) {
+  const v1 = createHmac("sha256", secret).update(`${timestamp}.${rawBody}`).digest("hex");
+  return `t=${timestamp},v1=${v1}`;
+}

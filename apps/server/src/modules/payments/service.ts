@@ -1,0 +1,218 @@
+import {
+  CREDIT_PACKS,
+  type PaymentsQuery,
+  type PaymentView,
+  PLANS,
+  type PlanId,
+  type ProductId,
+} from "@matchdesk/contract";
+import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { paymentEvents, payments, users } from "../../db/schema/index.js";
+import type { SessionUser } from "../../platform/access.js";
+import { AppError, badRequest, conflict, notFound } from "../../platform/errors.js";
+import { newId } from "../../platform/ids.js";
+import { assertNotClient, grantCredits, type Tx } from "../credits/service.js";
+import { activateSubscription } from "../subscriptions/service.js";
+import type { PaymentProvider } from "./providers.js";
+
+type PaymentRow = typeof payments.$inferSelect;
+
+type Product =
+  | { kind: "credits"; id: string; credits: number; priceUsd: number; name: string }
+  | { kind: "plan"; id: string; plan: PlanId; priceUsd: number; name: string };
+
+export function findProduct(id: string): Product | undefined {
+  const pack = CREDIT_PACKS.find((p) => p.id === id);
+  if (pack) return { kind: "credits", ...pack, name: `${pack.credits} AI credits` };
+  const plan = PLANS.find((p) => `plan_${p.id}` === id);
+  if (plan) {
+    return { kind: "plan", id, plan: plan.id, priceUsd: plan.priceUsd, name: `${plan.id} plan, 30 days` };
+  }
+  return undefined;
+}
+
+export function toPaymentView(row: PaymentRow, userEmail?: string): PaymentView {
+  return {
+    id: row.id,
+    userId: row.userId,
+    product: row.product,
+    provider: row.provider,
+    amountUsd: row.amountCents / 100,
+    status: row.status,
+    url: row.url,
+    createdAt: row.createdAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+    ...(userEmail !== undefined && { userEmail }),
+  };
+}
+
+type Deps = { db: Db; provider: PaymentProvider; publicUrl: string };
+
+/** Opens a payment for a product with the configured provider. */
+export async function startCheckout(deps: Deps, caller: SessionUser, productId: ProductId | string) {
+  assertNotClient(caller.role, "CREDITS_NOT_FOR_CLIENTS");
+  const product = findProduct(productId);
+  if (!product) throw badRequest("VALIDATION_FAILED", "Unknown product", { product: ["Unknown product"] });
+  const id = newId();
+  const amountCents = Math.round(product.priceUsd * 100);
+  const checkout = await deps.provider.createCheckout({
+    paymentId: id,
+    productName: `${product.name}`,
+    amountCents,
+    customerEmail: caller.email,
+    successUrl: `${deps.publicUrl}/admin/usage?payment=${id}`,
+    cancelUrl: `${deps.publicUrl}/admin/usage?payment=${id}&cancelled=1`,
+  });
+  const [row] = await deps.db
+    .insert(payments)
+    .values({
+      id,
+      userId: caller.id,
+      product: product.id,
+      provider: deps.provider.name,
+      amountCents,
+      providerRef: checkout.ref,
+      url: checkout.url,
+    })
+    .returning();
+  return toPaymentView(row!);
+}
+
+/**
+ * Marks a pending payment paid and delivers what it bought (credits or a subscription period),
+ * once: a payment that is no longer pending delivers nothing. Inside a transaction.
+ */
+export async function fulfilPayment(
+  tx: Tx,
+  paymentId: string,
+  confirmedBy: string | null = null,
+  /** The provider took the money: deliver even if the buyer had withdrawn the request meanwhile. */
+  isProviderPaid = false,
+) {
+  const [row] = await tx
+    .update(payments)
+    .set({ status: "paid", paidAt: new Date(), confirmedBy })
+    .where(
+      and(
+        eq(payments.id, paymentId),
+        isProviderPaid ? inArray(payments.status, ["pending", "cancelled"]) : eq(payments.status, "pending"),
+      ),
+    )
+    .returning();
+  if (!row) return null;
+  const product = findProduct(row.product);
+  if (!product) throw new AppError("INTERNAL_ERROR", 500, "A payment names an unknown product");
+  if (product.kind === "credits") {
+    await grantCredits(tx, {
+      userId: row.userId,
+      amount: product.credits,
+      type: "pay",
+      reference: `payment:${row.id}`,
+      createdBy: confirmedBy,
+    });
+    // Notifications module: tell `row.userId` that credits were added (event "credits added").
+  } else {
+    const plan = PLANS.find((p) => p.id === product.plan)!;
+    await activateSubscription(tx, {
+      userId: row.userId,
+      tier: plan.tier,
+      plan: plan.id,
+      createdBy: confirmedBy,
+    });
+  }
+  return row;
+}
+
+export async function listOwnPayments(db: Db, userId: string, query: PaymentsQuery) {
+  return listPayments(db, query, eq(payments.userId, userId));
+}
+
+export async function listPayments(db: Db, query: PaymentsQuery, owner?: SQL) {
+  const where = and(owner, query.status ? eq(payments.status, query.status) : undefined);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ payment: payments, email: users.email })
+      .from(payments)
+      .innerJoin(users, eq(users.id, payments.userId))
+      .where(where)
+      .orderBy(desc(payments.createdAt), desc(payments.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(payments).where(where),
+  ]);
+  return {
+    items: rows.map((r) => toPaymentView(r.payment, r.email)),
+    total: total?.n ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** An administrator confirms a manual payment request: the money arrived. */
+export async function confirmPayment(db: Db, caller: SessionUser, paymentId: string) {
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(payments).where(eq(payments.id, paymentId));
+    if (!existing) throw notFound("PAYMENT_NOT_FOUND", "Payment not found");
+    if (existing.provider !== "manual" || existing.status !== "pending") {
+      throw conflict("PAYMENT_NOT_PENDING", "This payment is not waiting for confirmation");
+    }
+    const row = await fulfilPayment(tx, paymentId, caller.id);
+    if (!row) throw conflict("PAYMENT_NOT_PENDING", "This payment is not waiting for confirmation");
+    return toPaymentView(row);
+  });
+}
+
+/** The buyer or an administrator drops a pending request. */
+export async function cancelPayment(db: Db, caller: SessionUser, paymentId: string) {
+  const [existing] = await db.select().from(payments).where(eq(payments.id, paymentId));
+  if (!existing || (caller.role !== "ADMIN" && existing.userId !== caller.id)) {
+    throw notFound("PAYMENT_NOT_FOUND", "Payment not found");
+  }
+  const [row] = await db
+    .update(payments)
+    .set({ status: "cancelled" })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, "pending")))
+    .returning();
+  if (!row) throw conflict("PAYMENT_NOT_PENDING", "This payment is not waiting for confirmation");
+  return toPaymentView(row);
+}
+
+type StripeEvent = {
+  id?: unknown;
+  type?: unknown;
+  data?: { object?: { id?: unknown; payment_status?: unknown; client_reference_id?: unknown } };
+};
+
+/**
+ * Handles one verified Stripe event, once per event id: a replay finds the id stored and changes
+ * nothing. A completed, paid Checkout Session fulfils its payment.
+ */
+export async function handleStripeEvent(db: Db, event: StripeEvent) {
+  if (typeof event.id !== "string" || typeof event.type !== "string") {
+    throw badRequest("VALIDATION_FAILED", "Not a Stripe event");
+  }
+  const eventId = event.id;
+  const type = event.type;
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(paymentEvents)
+      .values({ eventId, provider: "stripe", type })
+      .onConflictDoNothing()
+      .returning({ eventId: paymentEvents.eventId });
+    if (inserted.length === 0) return { received: true, duplicate: true };
+    const session = event.data?.object;
+    if (
+      (type === "checkout.session.completed" || type === "checkout.session.async_payment_succeeded") &&
+      session?.payment_status === "paid" &&
+      typeof session.id === "string"
+    ) {
+      const [payment] = await tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.provider, "stripe"), eq(payments.providerRef, session.id)));
+      if (payment) await fulfilPayment(tx, payment.id, null, true);
+    }
+    return { received: true, duplicate: false };
+  });
+}
