@@ -1,5 +1,6 @@
 // `npm run bench`: seeds a fresh database, starts the production server through `npm start`'s
 // script, and measures each scenario with autocannon next to the bare /api/health route.
+// `npm run bench -- engine` measures only the compatibility engine (pair scores a second, one core).
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -220,6 +221,30 @@ async function imageFigures(work: string): Promise<ImageFigures> {
   };
 }
 
+type EngineFigures = {
+  pairsPerSecond: number;
+  randomPairsPerSecond: number;
+  randomExcludedShare: number;
+  explainedPerSecond: number;
+};
+
+/** Compatibility engine pair scores a second on one core, in a child process of its own. */
+function engineFigures(): EngineFigures {
+  const out = execFileSync(
+    process.execPath,
+    ["--import", "tsx", path.join(root, "apps/server/bench/engine-worker.ts"), String(duration)],
+    { cwd: root, encoding: "utf8" },
+  );
+  return JSON.parse(out.trim().split("\n").pop()!) as EngineFigures;
+}
+
+const ENGINE_TARGET = 200_000;
+
+function engineLine(e: EngineFigures): string {
+  const n = (v: number) => Math.round(v).toLocaleString("en-US");
+  return `compatibility engine, one core: ${n(e.pairsPerSecond)} pair scores/s on pairs that pass the deal-breakers (target >= ${n(ENGINE_TARGET)}) ${e.pairsPerSecond >= ENGINE_TARGET ? "ok" : "UNDER"}; ${n(e.randomPairsPerSecond)}/s on random pairs (${Math.round(e.randomExcludedShare * 100)}% excluded early); ${n(e.explainedPerSecond)}/s with the explained text`;
+}
+
 async function main() {
   const work = mkdtempSync(path.join(tmpdir(), "matchdesk-bench-"));
   const lines: string[] = [];
@@ -262,6 +287,7 @@ async function main() {
       }
       const landing = await landingJsGzipKb();
       const image = await imageFigures(work);
+      const engine = engineFigures();
 
       lines.push(
         `MatchDesk bench — ${new Date().toISOString()} — ${duration} s per scenario, PGlite, production build`,
@@ -288,6 +314,7 @@ async function main() {
       lines.push(
         `12-MP JPEG (${image.inputMb.toFixed(1)} MB) through the upload pipeline: p50 ${image.p50.toFixed(0)} ms, p95 ${image.p95.toFixed(0)} ms (target < 500 ms) ${image.p95 < 500 ? "ok" : "OVER"}; process peak RSS ${image.peakRssMb.toFixed(0)} MB (${image.baselineRssMb.toFixed(0)} MB before the first image)`,
       );
+      lines.push(engineLine(engine));
       console.log(lines.join("\n"));
       mkdirSync(path.join(root, ".bench"), { recursive: true });
       writeFileSync(
@@ -303,4 +330,5 @@ async function main() {
   }
 }
 
-await main();
+if (process.argv[2] === "engine") console.log(engineLine(engineFigures()));
+else await main();
