@@ -35,6 +35,10 @@ const Env = z.object({
   S3_REGION: z.string().min(1).default("us-east-1"),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  AI_BASE_URL: z.url().optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).optional(),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
 });
 
 export type Config = {
@@ -55,6 +59,17 @@ export type Config = {
   oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | undefined;
   /** Uploaded files in an S3-compatible bucket instead of DATA_DIR/files. */
   s3: S3Config | undefined;
+  /** An OpenAI-compatible chat model that rewrites the compatibility narrative; off until set. */
+  ai: AiConfig | undefined;
+};
+
+export type AiConfig = {
+  /** Up to the version segment, e.g. https://api.openai.com/v1; `/chat/completions` is added. */
+  baseUrl: string;
+  /** Sent as a bearer token when set; a local model server may need none. */
+  apiKey: string | undefined;
+  model: string;
+  timeoutMs: number;
 };
 
 export type S3Config = {
@@ -80,6 +95,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (e.S3_BUCKET && !(e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError(
       "Invalid environment variable(s):\n  S3_BUCKET: needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY",
+    );
+  }
+  if (Boolean(e.AI_BASE_URL) !== Boolean(e.AI_MODEL)) {
+    throw new ConfigError(
+      `Invalid environment variable(s):\n  ${e.AI_BASE_URL ? "AI_BASE_URL: needs AI_MODEL" : "AI_MODEL: needs AI_BASE_URL"}`,
     );
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
@@ -114,6 +134,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             region: e.S3_REGION,
             accessKeyId: e.S3_ACCESS_KEY_ID,
             secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          }
+        : undefined,
+    ai:
+      e.AI_BASE_URL && e.AI_MODEL
+        ? {
+            baseUrl: e.AI_BASE_URL.replace(/\/$/, ""),
+            apiKey: e.AI_API_KEY,
+            model: e.AI_MODEL,
+            timeoutMs: e.AI_TIMEOUT_MS,
           }
         : undefined,
   };
