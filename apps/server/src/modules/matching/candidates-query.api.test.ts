@@ -16,7 +16,7 @@ import {
 import type { Database } from "../../db/client.js";
 import { clientProfiles, users } from "../../db/schema/index.js";
 import { seedMatchmaker } from "../../seed/seed.js";
-import { readClientProfile, writeClientProfile } from "../profiles/service.js";
+import { writeClientProfile } from "../profiles/service.js";
 import { createUser } from "../users/service.js";
 import { prefilterCandidates } from "./candidates-query.js";
 import { explainPair, type MatchInput, prepareProfile, scorePair } from "./compatibility-engine.js";
@@ -113,7 +113,7 @@ beforeAll(async () => {
     const input = randomMatchInput(rnd);
     const mm = i % 3 === 0 ? own : other;
     // Some of another agency's clients hide fields the filters use; a few are unpublished or inactive.
-    const display =
+    const display: Record<string, boolean> =
       i % 4 === 1
         ? { age: false, height: false, educationLevel: false, gender: i % 8 === 1 }
         : { incomeLevel: true, smoking: true, alcohol: true, marriageStatus: i % 2 === 0, faith: true };
