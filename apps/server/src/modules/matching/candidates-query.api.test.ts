@@ -20,6 +20,7 @@ import { writeClientProfile } from "../profiles/service.js";
 import { createUser } from "../users/service.js";
 import { prefilterCandidates } from "./candidates-query.js";
 import { explainPair, type MatchInput, prepareProfile, scorePair } from "./compatibility-engine.js";
+import { rankCandidates } from "./ranking.js";
 
 // The pre-filter against a real database: it must keep exactly the pairs the engine keeps (never
 // fewer, so no good candidate is lost; never more than the cheap filters allow), over the pool a
@@ -256,6 +257,23 @@ describe("candidate pre-filter", () => {
     expect(rows.find((r) => r.id === hidesAge.userId)?.input.fields.dateOfBirth).toBeNull();
     for (const out of [tooOld, tooShort, wantsYounger, wantsMen, unpublished, inactive, mine])
       expect(ids.has(out.userId)).toBe(false);
+  });
+
+  it("ranks what passes, best first, without the pairs only the engine excludes", async () => {
+    const c = [...stored.values()].find((s) => s.view.inviterId === own && s.view.status !== "incomplete")!;
+    const args = { clientId: c.view.userId, client: toMatchInput(c.view), matchmakerId: own, today };
+    const rows = await prefilterCandidates(database.db, args);
+    const ranked = await rankCandidates(database.db, args);
+    const me = prepareProfile(args.client, today);
+    const expected = rows
+      .map((r) => ({ id: r.id, s: scorePair(me, prepareProfile(r.input, today)) }))
+      .filter((x) => !x.s.excluded)
+      .sort((a, b) => b.s.percentage - a.s.percentage || (a.id < b.id ? -1 : 1));
+    expect(ranked.map((r) => [r.id, r.percentage])).toEqual(expected.map((x) => [x.id, x.s.percentage]));
+    expect(ranked.length).toBeGreaterThan(1);
+    for (let i = 1; i < ranked.length; i++)
+      expect(ranked[i - 1]!.percentage).toBeGreaterThanOrEqual(ranked[i]!.percentage);
+    expect(await rankCandidates(database.db, { ...args, limit: 2 })).toEqual(ranked.slice(0, 2));
   });
 
   it("reads the range conditions through indexes", async () => {

@@ -121,7 +121,7 @@ export type PreparedProfile = {
   weight: Record<string, number>;
 };
 
-const fold = (s: string | null) => (s === null ? null : s.trim().toLocaleLowerCase("en-US"));
+const fold = (s: string | null) => (s === null ? null : s.trim().toLowerCase());
 
 function wantedGenders(gender: string | null, p: MatchPreferences): string[] | null {
   // The profile's gender has two values; NON_BINARY and EVERYONE filter nobody out.
@@ -161,7 +161,7 @@ export function prepareProfile(input: MatchInput, today: Date): PreparedProfile 
     interests: Object.entries(f.interests)
       .filter(([, list]) => list && list.length > 0)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([cat, list]) => [cat, new Set((list ?? []).map((v) => v.trim().toLocaleLowerCase("en-US")))]),
+      .map(([cat, list]) => [cat, new Set((list ?? []).map((v) => v.trim().toLowerCase()))]),
     empathy: f.psychology.empathy,
     narcissism: f.psychology.narcissism,
     borderline: f.psychology.borderline,
@@ -177,7 +177,7 @@ export function prepareProfile(input: MatchInput, today: Date): PreparedProfile 
       smoking: p.smoking,
       alcohol: p.alcohol,
     },
-    cities: p.preferredCities.map((c) => c.trim().toLocaleLowerCase("en-US")),
+    cities: p.preferredCities.map((c) => c.trim().toLowerCase()),
     dealBreakers: new Set(p.dealBreakers),
     weight,
   };
