@@ -276,7 +276,7 @@ describe("candidate pre-filter", () => {
     expect(await rankCandidates(database.db, { ...args, limit: 2 })).toEqual(ranked.slice(0, 2));
   });
 
-  it("reads the range conditions through indexes", async () => {
+  it("has a partial index the age and height range conditions can use", async () => {
     // The test table is small enough for a sequential scan; forbid it to see which index applies.
     const text = await database.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);

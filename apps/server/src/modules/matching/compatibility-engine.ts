@@ -216,6 +216,17 @@ function add(
   trace?.factors.push({ key, side, score, weight, say });
 }
 
+// Plain functions rather than closures inside the hot path: ranking calls it for every pair.
+function weightOf(owner: PreparedProfile, key: string): number {
+  return owner.weight[key] ?? PREFERENCE_WEIGHT.medium;
+}
+
+/** Records a failed hard filter; answers whether to go on (only when the result is explained). */
+function hit(trace: Trace | null, side: Side, key: string, say: (t: Messages) => string): boolean {
+  trace?.dealBreakers.push({ key, side, say });
+  return trace !== null;
+}
+
 const inRange = (v: number, min: number | null, max: number | null) =>
   (min === null || v >= min) && (max === null || v <= max);
 
@@ -231,35 +242,33 @@ function wishes(
   trace: Trace | null,
 ) {
   let ok = true;
-  const hit = (key: string, say: (t: Messages) => string) => {
-    ok = false;
-    trace?.dealBreakers.push({ key, side, say });
-    return trace !== null;
-  };
-  const weightOf = (key: string) => owner.weight[key] ?? PREFERENCE_WEIGHT.medium;
 
   if (owner.wantedGenders && other.gender !== null && !owner.wantedGenders.includes(other.gender)) {
-    if (!hit("gender", (t) => t.dealBreaker.gender(side))) return false;
+    ok = false;
+    if (!hit(trace, side, "gender", (t) => t.dealBreaker.gender(side))) return false;
   }
 
   if (owner.minAge !== null || owner.maxAge !== null) {
     const age = other.age;
-    if (age === null) add(tally, trace, "age", side, 50, weightOf("age"), (t) => t.age.unknown(side));
+    if (age === null) add(tally, trace, "age", side, 50, weightOf(owner, "age"), (t) => t.age.unknown(side));
     else if (!inRange(age, owner.minAge, owner.maxAge)) {
-      if (!hit("age", (t) => t.dealBreaker.age(side, age))) return false;
+      ok = false;
+      if (!hit(trace, side, "age", (t) => t.dealBreaker.age(side, age))) return false;
     } else
-      add(tally, trace, "age", side, 100, weightOf("age"), (t) =>
+      add(tally, trace, "age", side, 100, weightOf(owner, "age"), (t) =>
         t.age.in(side, age, owner.minAge, owner.maxAge),
       );
   }
 
   if (owner.minHeight !== null || owner.maxHeight !== null) {
     const h = other.height;
-    if (h === null) add(tally, trace, "height", side, 50, weightOf("height"), (t) => t.height.unknown(side));
+    if (h === null)
+      add(tally, trace, "height", side, 50, weightOf(owner, "height"), (t) => t.height.unknown(side));
     else if (!inRange(h, owner.minHeight, owner.maxHeight)) {
-      if (!hit("height", (t) => t.dealBreaker.height(side, h))) return false;
+      ok = false;
+      if (!hit(trace, side, "height", (t) => t.dealBreaker.height(side, h))) return false;
     } else
-      add(tally, trace, "height", side, 100, weightOf("height"), (t) =>
+      add(tally, trace, "height", side, 100, weightOf(owner, "height"), (t) =>
         t.height.in(side, h, owner.minHeight, owner.maxHeight),
       );
   }
@@ -268,7 +277,7 @@ function wishes(
     const accepted = owner.lists[key];
     if (accepted.length === 0) continue;
     const value = other.values[key];
-    const w = weightOf(key);
+    const w = weightOf(owner, key);
     if (value === null) {
       add(tally, trace, key, side, 50, w, (t) => t.list.unknown(side, t.label[key]!));
       continue;
@@ -278,7 +287,8 @@ function wishes(
       continue;
     }
     if (owner.dealBreakers.has(key)) {
-      if (!hit(key, (t) => t.dealBreaker.list(side, t.label[key]!))) return false;
+      ok = false;
+      if (!hit(trace, side, key, (t) => t.dealBreaker.list(side, t.label[key]!))) return false;
       continue;
     }
     const order = ORDER[key];
@@ -290,12 +300,13 @@ function wishes(
   }
 
   if (owner.cities.length > 0) {
-    const w = weightOf("cities");
+    const w = weightOf(owner, "cities");
     if (other.city === null) add(tally, trace, "cities", side, 50, w, (t) => t.cities.unknown(side));
     else if (owner.cities.includes(other.city))
       add(tally, trace, "cities", side, 100, w, (t) => t.cities.match(side));
     else if (owner.dealBreakers.has("cities")) {
-      if (!hit("cities", (t) => t.dealBreaker.list(side, t.label.cities!))) return false;
+      ok = false;
+      if (!hit(trace, side, "cities", (t) => t.dealBreaker.list(side, t.label.cities!))) return false;
     } else if (other.relocation === true)
       add(tally, trace, "cities", side, 50, w, (t) => t.cities.relocate(side));
     else add(tally, trace, "cities", side, 0, w, (t) => t.cities.miss(side));
@@ -330,12 +341,15 @@ const JUDAISM = ["JUDAISM_HALACHIC", "JUDAISM_NON_HALACHIC"];
 const SECULAR = ["ATHEISM", "AGNOSTICISM"];
 const PLANT_BASED = ["VEGAN", "VEGETARIAN"];
 
+function isPair(a: string, b: string, x: string, y: string): boolean {
+  return (a === x && b === y) || (a === y && b === x);
+}
+
 function familyPlanScore(a: string, b: string): number {
   if (a === b) return a === "NOT_SURE" ? 70 : 100;
-  const pair = (x: string, y: string) => (a === x && b === y) || (a === y && b === x);
-  if (pair("WANT_CHILDREN", "OPEN_TO_CHILDREN")) return 80;
-  if (pair("OPEN_TO_CHILDREN", "NOT_SURE")) return 70;
-  if (pair("WANT_CHILDREN", "DO_NOT_WANT_CHILDREN")) return 0;
+  if (isPair(a, b, "WANT_CHILDREN", "OPEN_TO_CHILDREN")) return 80;
+  if (isPair(a, b, "OPEN_TO_CHILDREN", "NOT_SURE")) return 70;
+  if (isPair(a, b, "WANT_CHILDREN", "DO_NOT_WANT_CHILDREN")) return 0;
   return 50; // want or do-not-want against not sure; open against do-not-want
 }
 
