@@ -1,5 +1,8 @@
 // `npm run bench`: seeds a fresh database, starts the production server through `npm start`'s
 // script, and measures each scenario with autocannon next to the bare /api/health route.
+// `npm run bench -- engine` measures only the compatibility engine (pair scores a second, one core);
+// `npm run bench -- ranking` only candidate ranking among 100,000 published profiles (seeds its own
+// database: PGlite, or a throwaway one on BENCH_DATABASE_URL).
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -12,6 +15,7 @@ import pg from "pg";
 import { chromium } from "playwright-core";
 import sharp from "sharp";
 import { type Database, openDatabase } from "../src/db/client.js";
+import { type RankingFigures, rankingFigures } from "./ranking.js";
 import { BARE, type BenchContext, type Request, SCENARIOS, type Scenario, seedBench } from "./scenarios.js";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
@@ -221,6 +225,51 @@ async function imageFigures(work: string): Promise<ImageFigures> {
   };
 }
 
+type EngineFigures = {
+  pairsPerSecond: number;
+  randomPairsPerSecond: number;
+  randomExcludedShare: number;
+  explainedPerSecond: number;
+};
+
+/** Compatibility engine pair scores a second on one core, in a child process of its own. */
+function engineFigures(): EngineFigures {
+  const out = execFileSync(
+    process.execPath,
+    ["--import", "tsx", path.join(root, "apps/server/bench/engine-worker.ts"), String(duration)],
+    { cwd: root, encoding: "utf8" },
+  );
+  return JSON.parse(out.trim().split("\n").pop()!) as EngineFigures;
+}
+
+const ENGINE_TARGET = 200_000;
+
+function engineLine(e: EngineFigures): string {
+  const n = (v: number) => Math.round(v).toLocaleString("en-US");
+  return `compatibility engine, one core: ${n(e.pairsPerSecond)} pair scores/s on pairs that pass the deal-breakers (target >= ${n(ENGINE_TARGET)}) ${e.pairsPerSecond >= ENGINE_TARGET ? "ok" : "UNDER"}; ${n(e.randomPairsPerSecond)}/s on random pairs (${Math.round(e.randomExcludedShare * 100)}% excluded early); ${n(e.explainedPerSecond)}/s with the explained text`;
+}
+
+const RANKING_TARGET_MS = 150;
+
+/** Candidate ranking on a database of its own, seeded with 100,000 published profiles. */
+async function measureRanking(work: string): Promise<RankingFigures> {
+  const dir = path.join(work, "ranking");
+  mkdirSync(dir, { recursive: true });
+  const target = await freshDatabase(dir, "ranking");
+  const database = await target.open();
+  try {
+    await database.migrate();
+    return await rankingFigures(database);
+  } finally {
+    await database.close();
+    await target.drop();
+  }
+}
+
+function rankingLine(r: RankingFigures): string {
+  return `ranking candidates for one client among ${r.profiles.toLocaleString("en-US")} published profiles (${pgServer ? "PostgreSQL" : "PGlite"}): p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms (target < ${RANKING_TARGET_MS} ms) ${r.p95 < RANKING_TARGET_MS ? "ok" : "OVER"}; ${Math.round(r.meanPrefiltered)} profiles pass the SQL pre-filter, ${Math.round(r.meanKept)} the engine (mean per client); seeded in ${r.seedSeconds.toFixed(0)} s`;
+}
+
 async function main() {
   const work = mkdtempSync(path.join(tmpdir(), "matchdesk-bench-"));
   const lines: string[] = [];
@@ -266,6 +315,8 @@ async function main() {
       }
       const landing = await landingJsGzipKb();
       const image = await imageFigures(work);
+      const engine = engineFigures();
+      const ranking = await measureRanking(work);
 
       lines.push(
         `MatchDesk bench — ${new Date().toISOString()} — ${duration} s per scenario, ${pgServer ? "PostgreSQL" : "PGlite"}, production build, 1-minute load average ${loadavg()[0]!.toFixed(1)} at the end`,
@@ -292,6 +343,8 @@ async function main() {
       lines.push(
         `12-MP JPEG (${image.inputMb.toFixed(1)} MB) through the upload pipeline: p50 ${image.p50.toFixed(0)} ms, p95 ${image.p95.toFixed(0)} ms (target < 500 ms) ${image.p95 < 500 ? "ok" : "OVER"}; process peak RSS ${image.peakRssMb.toFixed(0)} MB (${image.baselineRssMb.toFixed(0)} MB before the first image)`,
       );
+      lines.push(engineLine(engine));
+      lines.push(rankingLine(ranking));
       console.log(lines.join("\n"));
       mkdirSync(path.join(root, ".bench"), { recursive: true });
       writeFileSync(
@@ -307,4 +360,12 @@ async function main() {
   }
 }
 
-await main();
+if (process.argv[2] === "engine") console.log(engineLine(engineFigures()));
+else if (process.argv[2] === "ranking") {
+  const work = mkdtempSync(path.join(tmpdir(), "matchdesk-bench-"));
+  try {
+    console.log(rankingLine(await measureRanking(work)));
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+} else await main();

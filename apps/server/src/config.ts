@@ -39,6 +39,10 @@ const Env = z.object({
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_API_BASE: z.url().default("https://api.stripe.com"),
+  AI_BASE_URL: z.url().optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).optional(),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
 });
 
 export type Config = {
@@ -61,6 +65,17 @@ export type Config = {
   s3: S3Config | undefined;
   /** Who takes payments: `manual` (an administrator confirms each request) or Stripe Checkout. */
   payments: PaymentsConfig;
+  /** An OpenAI-compatible chat model that rewrites the compatibility narrative; off until set. */
+  ai: AiConfig | undefined;
+};
+
+export type AiConfig = {
+  /** Up to the version segment, e.g. https://api.openai.com/v1; `/chat/completions` is added. */
+  baseUrl: string;
+  /** Sent as a bearer token when set; a local model server may need none. */
+  apiKey: string | undefined;
+  model: string;
+  timeoutMs: number;
 };
 
 export type PaymentsConfig =
@@ -95,6 +110,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (e.PAYMENT_PROVIDER === "stripe" && !(e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET)) {
     throw new ConfigError(
       "Invalid environment variable(s):\n  PAYMENT_PROVIDER: stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET",
+    );
+  }
+  if (Boolean(e.AI_BASE_URL) !== Boolean(e.AI_MODEL)) {
+    throw new ConfigError(
+      `Invalid environment variable(s):\n  ${e.AI_BASE_URL ? "AI_BASE_URL: needs AI_MODEL" : "AI_MODEL: needs AI_BASE_URL"}`,
     );
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
@@ -140,5 +160,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             apiBase: e.STRIPE_API_BASE.replace(/\/$/, ""),
           }
         : { provider: "manual" },
+    ai:
+      e.AI_BASE_URL && e.AI_MODEL
+        ? {
+            baseUrl: e.AI_BASE_URL.replace(/\/$/, ""),
+            apiKey: e.AI_API_KEY,
+            model: e.AI_MODEL,
+            timeoutMs: e.AI_TIMEOUT_MS,
+          }
+        : undefined,
   };
 }

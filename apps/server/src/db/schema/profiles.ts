@@ -68,6 +68,8 @@ export const clientProfiles = pgTable(
       sql`${t.narcissism} between 0 and 100 and ${t.borderline} between 0 and 100 and ${t.empathy} between 0 and 100`,
     ),
     index("client_profiles_match_idx").on(t.country, t.city),
+    // Candidate pre-filter (matching): complete profiles by age (date of birth) and height ranges.
+    index("client_profiles_candidate_idx").on(t.dateOfBirth, t.height).where(sql`${t.isComplete}`),
   ],
 );
 

@@ -1,0 +1,142 @@
+// Candidate ranking for one client among 100,000 published profiles: the SQL pre-filter and the
+// engine, as a candidates page will call them, timed in-process against a seeded database (PGlite,
+// or PostgreSQL through BENCH_DATABASE_URL in run.ts). Answers p50 and p95 in ms.
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "../src/db/client.js";
+import { clientPreferences, clientProfiles, users } from "../src/db/schema/index.js";
+import { prefilterCandidates } from "../src/modules/matching/candidates-query.js";
+import type { MatchInput } from "../src/modules/matching/compatibility-engine.js";
+import { rankCandidates } from "../src/modules/matching/ranking.js";
+import { newId } from "../src/platform/ids.js";
+import { seedMatchmaker } from "../src/seed/seed.js";
+import { randomMatchInput, seededRandom } from "../test/match-profiles.js";
+
+export type RankingFigures = {
+  profiles: number;
+  p50: number;
+  p95: number;
+  /** Profiles the SQL pre-filter hands the engine, per client. */
+  meanPrefiltered: number;
+  /** Of those, what the engine keeps. */
+  meanKept: number;
+  seedSeconds: number;
+};
+
+const BATCH = 1000;
+
+/** Inserts `n` complete, published client profiles with preferences, spread over a few agencies. */
+async function seedPublished(db: Database["db"], agencies: string[], n: number, rnd: () => number) {
+  for (let start = 0; start < n; start += BATCH) {
+    const inputs = Array.from({ length: Math.min(BATCH, n - start) }, () => randomMatchInput(rnd));
+    const ids = inputs.map(() => newId());
+    await db.insert(users).values(
+      inputs.map((input, j) => ({
+        id: ids[j]!,
+        email: `rank-${start + j}@example.test`,
+        firstName: "Bench",
+        lastName: "Profile",
+        gender: input.fields.gender,
+        role: "INVITEE" as const,
+        inviteCode: `rank${start + j}x${ids[j]!.slice(-10)}`.toLowerCase().replace(/[^a-z0-9]/g, ""),
+        inviterId: agencies[(start + j) % agencies.length]!,
+        participatesInSearch: true,
+      })),
+    );
+    await db.insert(clientProfiles).values(
+      inputs.map(({ fields: f }, j) => ({
+        userId: ids[j]!,
+        dateOfBirth: f.dateOfBirth,
+        height: f.height ?? 170,
+        incomeLevel: f.incomeLevel ?? "FROM_100K_TO_500K",
+        country: f.country,
+        city: f.city,
+        marriageStatus: f.marriageStatus ?? "NEVER_MARRIED",
+        faith: f.faith ?? "OTHER",
+        educationLevel: f.educationLevel,
+        wantsMoreChildren: f.wantsMoreChildren,
+        longDistanceRelationship: f.longDistanceRelationship,
+        openToRelocation: f.openToRelocation,
+        smoking: f.smoking,
+        alcohol: f.alcohol,
+        foodPreferences: f.foodPreferences,
+        loveLanguage: f.loveLanguage,
+        familyPlan: f.familyPlan,
+        interests: f.interests as Record<string, string[]>,
+        narcissism: f.psychology.narcissism,
+        borderline: f.psychology.borderline,
+        empathy: f.psychology.empathy,
+        // Published profiles commonly show a few more fields than the default.
+        displaySettings: { incomeLevel: true, smoking: true, alcohol: true, faith: true, familyPlan: true },
+        isComplete: true,
+      })),
+    );
+    await db
+      .insert(clientPreferences)
+      .values(
+        inputs.map(({ preferences: p }, j) => ({ userId: ids[j]!, ...p, qualities: [], idealPartner: null })),
+      );
+  }
+}
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** Seeds `database` (already migrated), then ranks candidates for `runs` of the own agency's clients. */
+export async function rankingFigures(database: Database, n = 100_000, runs = 20): Promise<RankingFigures> {
+  const db = database.db;
+  const rnd = seededRandom(100_000);
+  const seedStart = performance.now();
+  const own = await seedMatchmaker(db, { email: "rank-own@example.test" });
+  const agencies = [];
+  for (let i = 0; i < 20; i++)
+    agencies.push((await seedMatchmaker(db, { email: `rank-agency-${i}@example.test` })).id);
+  await seedPublished(db, agencies, n, rnd);
+  await db.execute(sql`analyze`);
+  const seedSeconds = (performance.now() - seedStart) / 1000;
+
+  // The clients to rank for: the own agency's, not published, with preferences like any other.
+  const clients: { id: string; input: MatchInput }[] = [];
+  for (let i = 0; i < runs; i++) {
+    const input = randomMatchInput(rnd);
+    const id = newId();
+    await db.insert(users).values({
+      id,
+      email: `rank-client-${i}@example.test`,
+      gender: input.fields.gender,
+      role: "INVITEE",
+      inviteCode: `rankclient${i}x${id.slice(-10)}`.toLowerCase().replace(/[^a-z0-9]/g, ""),
+      inviterId: own.id,
+    });
+    clients.push({ id, input });
+  }
+  await db.update(users).set({ participatesInSearch: false }).where(eq(users.inviterId, own.id));
+
+  const today = new Date();
+  const rank = (c: (typeof clients)[number]) =>
+    rankCandidates(db, { clientId: c.id, client: c.input, matchmakerId: own.id, today, limit: 50 });
+  for (const c of clients.slice(0, 3)) await rank(c); // warm-up
+  const times: number[] = [];
+  for (const c of clients) {
+    const started = performance.now();
+    await rank(c);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  let prefiltered = 0;
+  let kept = 0;
+  const sample = clients.slice(0, 5);
+  for (const c of sample) {
+    const args = { clientId: c.id, client: c.input, matchmakerId: own.id, today };
+    prefiltered += (await prefilterCandidates(db, args)).length;
+    kept += (await rankCandidates(db, args)).length;
+  }
+  return {
+    profiles: n,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    meanPrefiltered: prefiltered / sample.length,
+    meanKept: kept / sample.length,
+    seedSeconds,
+  };
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "client_profiles_candidate_idx" ON "client_profiles" USING btree ("date_of_birth","height") WHERE "client_profiles"."is_complete";

@@ -1,0 +1,234 @@
+import { DEFAULT_DISPLAYED, type DisplayableField } from "@matchdesk/contract";
+import { and, eq, ne, or, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { clientPreferences, clientProfiles, users } from "../../db/schema/index.js";
+import {
+  type MatchFields,
+  type MatchInput,
+  type MatchPreferences,
+  prepareProfile,
+} from "./compatibility-engine.js";
+
+// The SQL pre-filter of candidate ranking: the pool a matchmaker may match a client against (their
+// own complete, active clients and complete profiles other matchmakers published), cut down by the
+// hard filters the database can check cheaply: gender and preferred gender or orientation, age and
+// height ranges, and enum preferences marked deal-breaker, in both directions. It never drops a
+// pair the engine would keep: a value not filled in passes, as it does in the engine; preferred
+// cities (free text, folded differently by each side) are left to the engine.
+//
+// Another agency's client is matched only on what its matchmaker displays: a hidden field is read
+// as not filled in, both here and in what is handed to the engine, so a filter cannot probe it.
+// Psychology scores are never displayed, so they stay with the own agency.
+
+export type CandidateRow = { id: string; inviterId: string | null; isOwnClient: boolean; input: MatchInput };
+
+const LIST_COLUMNS = {
+  relationships: {
+    own: clientProfiles.marriageStatus,
+    field: "marriageStatus",
+    pref: clientPreferences.relationships,
+  },
+  education: {
+    own: clientProfiles.educationLevel,
+    field: "educationLevel",
+    pref: clientPreferences.education,
+  },
+  income: { own: clientProfiles.incomeLevel, field: "incomeLevel", pref: clientPreferences.income },
+  smoking: { own: clientProfiles.smoking, field: "smoking", pref: clientPreferences.smoking },
+  alcohol: { own: clientProfiles.alcohol, field: "alcohol", pref: clientPreferences.alcohol },
+} as const;
+const CLIENT_VALUE = {
+  relationships: "marriageStatus",
+  education: "educationLevel",
+  income: "incomeLevel",
+  smoking: "smoking",
+  alcohol: "alcohol",
+} as const satisfies Record<keyof typeof LIST_COLUMNS, keyof MatchFields>;
+
+/**
+ * Candidates for `client` (its id and engine input) that pass the hard filters, with their engine
+ * input masked by display settings. `matchmakerId` is whose own base counts as own.
+ */
+export async function prefilterCandidates(
+  db: Db,
+  args: { clientId: string; client: MatchInput; matchmakerId: string; today: Date; limit?: number },
+): Promise<CandidateRow[]> {
+  const { client, matchmakerId, today } = args;
+  const me = prepareProfile(client, today);
+  const f = client.fields;
+  const own = sql`(${users.inviterId} is not distinct from ${matchmakerId})`;
+  const shows = (field: DisplayableField) =>
+    sql`(${own} or coalesce((${clientProfiles.displaySettings} ->> ${field})::boolean, ${sql.raw(DEFAULT_DISPLAYED.includes(field) ? "true" : "false")}))`;
+  const masked = <T>(field: DisplayableField, column: SQL) =>
+    sql<T | null>`case when ${shows(field)} then ${column} end`;
+  const todayIso = today.toISOString().slice(0, 10);
+
+  const where: SQL[] = [
+    eq(users.role, "INVITEE"),
+    ne(users.status, "inactive"),
+    eq(clientProfiles.isComplete, true),
+    ne(users.id, args.clientId),
+    or(own, eq(users.participatesInSearch, true))!,
+  ];
+
+  // The client's wishes on the candidate. Gender, date of birth and height are required for a
+  // complete profile, so they are never null here and the range conditions can use an index.
+  if (me.wantedGenders) where.push(sql`(${users.gender} in ${me.wantedGenders} or not ${shows("gender")})`);
+  if (me.minAge !== null)
+    where.push(
+      sql`(${clientProfiles.dateOfBirth} <= ${todayIso}::date - make_interval(years => ${me.minAge}) or not ${shows("age")})`,
+    );
+  if (me.maxAge !== null)
+    where.push(
+      sql`(${clientProfiles.dateOfBirth} > ${todayIso}::date - make_interval(years => ${me.maxAge + 1}) or not ${shows("age")})`,
+    );
+  if (me.minHeight !== null)
+    where.push(sql`(${clientProfiles.height} >= ${me.minHeight} or not ${shows("height")})`);
+  if (me.maxHeight !== null)
+    where.push(sql`(${clientProfiles.height} <= ${me.maxHeight} or not ${shows("height")})`);
+  for (const [key, c] of Object.entries(LIST_COLUMNS) as [
+    keyof typeof LIST_COLUMNS,
+    (typeof LIST_COLUMNS)[keyof typeof LIST_COLUMNS],
+  ][]) {
+    const accepted = me.lists[key];
+    if (!me.dealBreakers.has(key) || accepted.length === 0) continue;
+    where.push(sql`(${c.own} is null or ${c.own} in ${accepted} or not ${shows(c.field)})`);
+  }
+
+  // The candidate's wishes on the client (their preferences row may be missing: no wishes).
+  const p = clientPreferences;
+  if (f.gender !== null) {
+    where.push(sql`(
+      ${p.preferredGender} in ('EVERYONE', 'NON_BINARY')
+      or ${p.preferredGender} = ${f.gender}
+      or (${p.preferredGender} is null and (
+        ${users.gender} is null
+        or not ${shows("gender")}
+        or ${p.orientation} is null
+        or ${p.orientation} not in ('STRAIGHT', 'HOMOSEXUAL')
+        or (${p.orientation} = 'STRAIGHT' and ${users.gender} <> ${f.gender})
+        or (${p.orientation} = 'HOMOSEXUAL' and ${users.gender} = ${f.gender})
+      ))
+    )`);
+  }
+  if (me.age !== null)
+    where.push(
+      sql`(${p.minAge} is null or ${p.minAge} <= ${me.age}) and (${p.maxAge} is null or ${p.maxAge} >= ${me.age})`,
+    );
+  if (me.height !== null)
+    where.push(
+      sql`(${p.minHeight} is null or ${p.minHeight} <= ${me.height}) and (${p.maxHeight} is null or ${p.maxHeight} >= ${me.height})`,
+    );
+  for (const [key, c] of Object.entries(LIST_COLUMNS) as [
+    keyof typeof LIST_COLUMNS,
+    (typeof LIST_COLUMNS)[keyof typeof LIST_COLUMNS],
+  ][]) {
+    const value = f[CLIENT_VALUE[key]];
+    if (value === null) continue;
+    where.push(
+      sql`(not coalesce(${key} = any(${p.dealBreakers}), false) or coalesce(cardinality(${c.pref}), 0) = 0 or ${value} = any(${c.pref}))`,
+    );
+  }
+
+  const cp = clientProfiles;
+  const rows = await db
+    .select({
+      id: users.id,
+      inviterId: users.inviterId,
+      isOwn: sql<boolean>`${own}`,
+      gender: masked<string>("gender", sql`${users.gender}::text`),
+      dateOfBirth: masked<string>("age", sql`${cp.dateOfBirth}::text`),
+      height: masked<number>("height", sql`${cp.height}`),
+      incomeLevel: masked<string>("incomeLevel", sql`${cp.incomeLevel}`),
+      country: masked<string>("country", sql`${cp.country}`),
+      city: masked<string>("city", sql`${cp.city}`),
+      marriageStatus: masked<string>("marriageStatus", sql`${cp.marriageStatus}`),
+      faith: masked<string>("faith", sql`${cp.faith}`),
+      educationLevel: masked<string>("educationLevel", sql`${cp.educationLevel}`),
+      wantsMoreChildren: masked<boolean>("wantsMoreChildren", sql`${cp.wantsMoreChildren}`),
+      longDistanceRelationship: masked<boolean>(
+        "longDistanceRelationship",
+        sql`${cp.longDistanceRelationship}`,
+      ),
+      openToRelocation: masked<boolean>("openToRelocation", sql`${cp.openToRelocation}`),
+      smoking: masked<string>("smoking", sql`${cp.smoking}`),
+      alcohol: masked<string>("alcohol", sql`${cp.alcohol}`),
+      foodPreferences: masked<string>("foodPreferences", sql`${cp.foodPreferences}`),
+      loveLanguage: masked<string>("loveLanguage", sql`${cp.loveLanguage}`),
+      familyPlan: masked<string>("familyPlan", sql`${cp.familyPlan}`),
+      interests: masked<Record<string, string[]>>("interests", sql`${cp.interests}`),
+      narcissism: sql<number | null>`case when ${own} then ${cp.narcissism} end`,
+      borderline: sql<number | null>`case when ${own} then ${cp.borderline} end`,
+      empathy: sql<number | null>`case when ${own} then ${cp.empathy} end`,
+      preferredGender: p.preferredGender,
+      orientation: p.orientation,
+      minAge: p.minAge,
+      maxAge: p.maxAge,
+      minHeight: p.minHeight,
+      maxHeight: p.maxHeight,
+      relationships: p.relationships,
+      education: p.education,
+      income: p.income,
+      prefSmoking: p.smoking,
+      prefAlcohol: p.alcohol,
+      preferredCities: p.preferredCities,
+      dealBreakers: p.dealBreakers,
+      weights: p.weights,
+    })
+    .from(users)
+    .innerJoin(cp, eq(cp.userId, users.id))
+    .leftJoin(p, eq(p.userId, users.id))
+    .where(and(...where))
+    .orderBy(users.id)
+    .limit(args.limit ?? 100_000);
+
+  // Stored values passed the contract's schemas on the way in; read back as its types.
+  return rows.map((r) => ({
+    id: r.id,
+    inviterId: r.inviterId,
+    isOwnClient: Boolean(r.isOwn),
+    input: {
+      fields: {
+        gender: r.gender,
+        dateOfBirth: r.dateOfBirth,
+        height: r.height === null ? null : Number(r.height),
+        incomeLevel: r.incomeLevel,
+        country: r.country,
+        city: r.city,
+        marriageStatus: r.marriageStatus,
+        faith: r.faith,
+        educationLevel: r.educationLevel,
+        wantsMoreChildren: r.wantsMoreChildren,
+        longDistanceRelationship: r.longDistanceRelationship,
+        openToRelocation: r.openToRelocation,
+        smoking: r.smoking,
+        alcohol: r.alcohol,
+        foodPreferences: r.foodPreferences,
+        loveLanguage: r.loveLanguage,
+        familyPlan: r.familyPlan,
+        interests: r.interests ?? {},
+        psychology: {
+          narcissism: r.narcissism === null ? null : Number(r.narcissism),
+          borderline: r.borderline === null ? null : Number(r.borderline),
+          empathy: r.empathy === null ? null : Number(r.empathy),
+        },
+      } as MatchFields,
+      preferences: {
+        preferredGender: r.preferredGender,
+        orientation: r.orientation,
+        minAge: r.minAge,
+        maxAge: r.maxAge,
+        minHeight: r.minHeight,
+        maxHeight: r.maxHeight,
+        relationships: r.relationships ?? [],
+        education: r.education ?? [],
+        income: r.income ?? [],
+        smoking: r.prefSmoking ?? [],
+        alcohol: r.prefAlcohol ?? [],
+        preferredCities: r.preferredCities ?? [],
+        dealBreakers: r.dealBreakers ?? [],
+        weights: r.weights ?? {},
+      } as MatchPreferences,
+    },
+  }));
+}
