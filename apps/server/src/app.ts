@@ -9,6 +9,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fast
 import type { Config } from "./config.js";
 import type { Database, Db } from "./db/client.js";
 import * as admin from "./modules/admin/routes.js";
+import * as agencies from "./modules/agencies/routes.js";
+import * as analytics from "./modules/analytics/routes.js";
 import * as auth from "./modules/auth/routes.js";
 import { openSessionCache } from "./modules/auth/session-cache.js";
 import { registerSessionHook } from "./modules/auth/sessions.js";
@@ -18,6 +20,7 @@ import * as files from "./modules/files/routes.js";
 import * as health from "./modules/health/routes.js";
 import * as invites from "./modules/invites/routes.js";
 import * as profiles from "./modules/profiles/routes.js";
+import * as reviews from "./modules/reviews/routes.js";
 import * as users from "./modules/users/routes.js";
 import { type RegisteredRoute, registerAccessControl } from "./platform/access.js";
 import { registerErrorHandling, toErrorBody } from "./platform/errors.js";
@@ -41,7 +44,20 @@ export type AppDeps = {
 export type App = FastifyInstance & { registeredRoutes: RegisteredRoute[] };
 
 // Each domain adds one line here.
-const MODULES = [health, auth, users, invites, clients, profiles, files, admin, debug];
+const MODULES = [
+  health,
+  auth,
+  users,
+  invites,
+  clients,
+  profiles,
+  files,
+  admin,
+  debug,
+  agencies,
+  reviews,
+  analytics,
+];
 
 /** Builds the whole HTTP app on an open, migrated database. No side effects at import. */
 export async function buildApp(input: { config: Config; database: Database }): Promise<App> {

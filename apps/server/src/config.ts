@@ -35,6 +35,10 @@ const Env = z.object({
   S3_REGION: z.string().min(1).default("us-east-1"),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  ANALYTICS_COUNTRY_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/)
+    .default("cf-ipcountry"),
 });
 
 export type Config = {
@@ -55,6 +59,8 @@ export type Config = {
   oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | undefined;
   /** Uploaded files in an S3-compatible bucket instead of DATA_DIR/files. */
   s3: S3Config | undefined;
+  /** The proxy header that carries the visitor's country for view analytics (e.g. CF-IPCountry). */
+  analyticsCountryHeader: string;
 };
 
 export type S3Config = {
@@ -97,6 +103,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    analyticsCountryHeader: e.ANALYTICS_COUNTRY_HEADER.toLowerCase(),
     oidc:
       e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
         ? {

@@ -58,6 +58,10 @@ export const ERROR_CODES = [
   "FILE_TYPE_NOT_ALLOWED",
   "MALFORMED_MULTIPART",
   "CANNOT_CHANGE_SELF",
+  "AGENCY_NOT_FOUND",
+  "REVIEW_NOT_FOUND",
+  "RATING_OWN_AGENCY",
+  "ANALYTICS_RANGE_INVALID",
 ] as const;
 export const ErrorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCode>;

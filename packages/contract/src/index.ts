@@ -6,6 +6,7 @@ export * from "./constants.js";
 export * from "./enums.js";
 export * from "./errors.js";
 export * from "./i18n.js";
+export * from "./marketplace.js";
 export * from "./media.js";
 export * from "./profiles.js";
 export * from "./users.js";
