@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Name } from "./auth.js";
-import { Id, PageQuery } from "./common.js";
+import { PageQuery } from "./common.js";
 import { LIMITS } from "./constants.js";
 import { MatchmakerExperience, ReviewStatus } from "./enums.js";
 import { AgencyLogin, CertificateView } from "./media.js";
@@ -176,8 +176,11 @@ export const AgencyPageView = z.object({
 });
 export type AgencyPageView = z.infer<typeof AgencyPageView>;
 
-export const AgencyParams = z.object({ id: Id });
-export const AgencyPageParams = z.object({ idOrLogin: z.string().trim().min(1).max(64) });
+/** An id or an agency login: letters, digits, hyphens and underscores only, so nothing odd reaches SQL. */
+export const MarketplaceId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { message: "Invalid id" });
+/** `id` is the agency's user id or its login. */
+export const AgencyParams = z.object({ id: MarketplaceId });
+export const ReviewParams = z.object({ id: MarketplaceId });
 
 /** `website` is a honeypot: people never see it, so anything in it marks a bot. */
 const Honeypot = z.string().max(500).optional();
@@ -231,14 +234,18 @@ export type AdminReviewView = z.infer<typeof AdminReviewView>;
 export const ModerateReviewBody = z.object({ status: z.enum(["approved", "rejected"]) });
 
 export const RecordViewBody = z.object({
-  profileId: Id,
+  profileId: MarketplaceId,
   referrer: z.string().max(2000).optional(),
   utmSource: z.string().max(100).optional(),
 });
 export type RecordViewBody = z.infer<typeof RecordViewBody>;
 
 const Day = z.iso.date();
-export const ViewsQuery = z.object({ profileId: Id.optional(), from: Day.optional(), to: Day.optional() });
+export const ViewsQuery = z.object({
+  profileId: MarketplaceId.optional(),
+  from: Day.optional(),
+  to: Day.optional(),
+});
 export type ViewsQuery = z.infer<typeof ViewsQuery>;
 
 const Bucket = z.object({ key: z.string(), views: z.number().int() });

@@ -3,12 +3,12 @@ import {
   AdminReviewView,
   AgencyParams,
   CreateReviewBody,
-  Id,
   ModerateReviewBody,
   pageOf,
   RatingBody,
   RatingView,
   ReceivedView,
+  ReviewParams,
 } from "@matchdesk/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -26,7 +26,7 @@ export function register(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const admins = { access: ["ADMIN"] as const };
   const tags = ["reviews"];
-  const params = z.object({ id: Id });
+  const params = ReviewParams;
 
   r.post(
     "/api/agencies/:id/reviews",
