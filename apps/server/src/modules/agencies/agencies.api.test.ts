@@ -241,3 +241,41 @@ describe("[agencies] agency page and profile", () => {
     expect(await t.database.db.select().from(users).where(eq(users.email, "bot@example.test"))).toEqual([]);
   });
 });
+
+describe("[agencies] link previews", () => {
+  it("serves /agency/{login} with the agency's title, description and image meta tags", async () => {
+    const { mkdtempSync, writeFileSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const path = await import("node:path");
+    const dist = mkdtempSync(path.join(tmpdir(), "md-web-"));
+    writeFileSync(
+      path.join(dist, "index.html"),
+      '<html><head><meta name="description" content="Plain" /><title>MatchDesk</title></head><body></body></html>',
+    );
+    const { buildApp } = await import("../../app.js");
+    const { testConfig } = await import("../../../test/app.js");
+    const web = await buildApp({ config: testConfig({ webDistDir: dist }), database: t.database });
+    try {
+      await t.database.db
+        .update(agencyProfiles)
+        .set({ about: 'Trusted <introductions> & "care"' })
+        .where(eq(agencyProfiles.userId, whitmore.id));
+      const res = await web.inject({ method: "GET", url: "/agency/whitmore-hart" });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toContain("text/html");
+      expect(res.body).toContain("<title>Whitmore &amp; Hart Introductions | MatchDesk</title>");
+      expect(res.body).toContain(
+        '<meta property="og:title" content="Whitmore &amp; Hart Introductions | MatchDesk" />',
+      );
+      expect(res.body).toContain(
+        '<meta property="og:description" content="Trusted &lt;introductions&gt; &amp; &quot;care&quot;" />',
+      );
+      expect(res.body).toContain('<meta name="description" content="Trusted');
+      const unknown = await web.inject({ method: "GET", url: "/agency/nobody-here" });
+      expect(unknown.statusCode).toBe(200);
+      expect(unknown.body).not.toContain("og:title");
+    } finally {
+      await web.close();
+    }
+  });
+});

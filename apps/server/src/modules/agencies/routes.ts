@@ -13,6 +13,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../app.js";
+import { registerAgencyPreview } from "./link-preview.js";
 import {
   getAgencyPage,
   getOwnAgencyProfile,
@@ -26,6 +27,7 @@ export function register(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const owner = { access: ["INVITER"] as const };
   const tags = ["agencies"];
+  registerAgencyPreview(app, deps);
 
   r.get(
     "/api/agencies/me",
