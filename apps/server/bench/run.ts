@@ -11,7 +11,16 @@ import pg from "pg";
 import { chromium } from "playwright-core";
 import sharp from "sharp";
 import { type Database, openDatabase } from "../src/db/client.js";
-import { BARE, type BenchContext, type Request, SCENARIOS, type Scenario, seedBench } from "./scenarios.js";
+import { explainDirectory } from "../src/modules/agencies/service.js";
+import {
+  BARE,
+  type BenchContext,
+  DIRECTORY_SEARCHES,
+  type Request,
+  SCENARIOS,
+  type Scenario,
+  seedBench,
+} from "./scenarios.js";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 const port = Number(process.env.BENCH_PORT ?? 3200);
@@ -239,6 +248,11 @@ async function main() {
     const database = await target.open();
     await database.migrate();
     const ctx = await seedBench(database.db);
+    const plans: string[] = [];
+    for (const [name, q] of Object.entries(DIRECTORY_SEARCHES)) {
+      plans.push(`EXPLAIN directory search ${name} ${JSON.stringify(q)}:`);
+      plans.push(...(await explainDirectory(database.db, q)).map((line) => `    ${line}`));
+    }
     await database.close();
     server = startServer(dataDir, target.env);
     const coldStartMs = await waitHealthy(60_000);
@@ -264,7 +278,7 @@ async function main() {
       const image = await imageFigures(work);
 
       lines.push(
-        `MatchDesk bench — ${new Date().toISOString()} — ${duration} s per scenario, PGlite, production build`,
+        `MatchDesk bench — ${new Date().toISOString()} — ${duration} s per scenario, ${pgServer ? "PostgreSQL" : "PGlite"}, production build`,
       );
       lines.push("");
       lines.push(
@@ -288,6 +302,8 @@ async function main() {
       lines.push(
         `12-MP JPEG (${image.inputMb.toFixed(1)} MB) through the upload pipeline: p50 ${image.p50.toFixed(0)} ms, p95 ${image.p95.toFixed(0)} ms (target < 500 ms) ${image.p95 < 500 ? "ok" : "OVER"}; process peak RSS ${image.peakRssMb.toFixed(0)} MB (${image.baselineRssMb.toFixed(0)} MB before the first image)`,
       );
+      lines.push("");
+      lines.push(...plans);
       console.log(lines.join("\n"));
       mkdirSync(path.join(root, ".bench"), { recursive: true });
       writeFileSync(

@@ -1,5 +1,5 @@
 import type { Db } from "../src/db/client.js";
-import { seedAdmin, seedManyClients, seedMatchmaker } from "../src/seed/seed.js";
+import { seedAdmin, seedManyAgencies, seedManyClients, seedMatchmaker } from "../src/seed/seed.js";
 
 /** What the seeding step hands to the scenarios (accounts to sign in as, ids to ask for). */
 export type BenchContext = { matchmakerEmail: string; adminEmail: string; password: string };
@@ -30,8 +30,16 @@ export async function seedBench(db: Db): Promise<BenchContext> {
     const other = await seedMatchmaker(db, { email: `bench-other-${i}@example.test`, password: PASSWORD });
     await seedManyClients(db, other.id, 5000, `other${i}`);
   }
+  await seedManyAgencies(db, 10_000);
   return { matchmakerEmail: matchmaker.email, adminEmail: admin.email, password: PASSWORD };
 }
+
+/** The directory searches the bench measures and explains (10,000 agencies). */
+export const DIRECTORY_SEARCHES = {
+  typoLatin: { q: "harmny", page: 1, pageSize: 20 },
+  typoCyrillic: { q: "гармони", page: 1, pageSize: 20 },
+  filters: { country: "RU", minRating: 4, verified: true, page: 1, pageSize: 20 },
+} as const;
 
 /** The bare route every ratio is measured against, in the same run. */
 export const BARE: Scenario = {
@@ -41,6 +49,24 @@ export const BARE: Scenario = {
 
 // Each issue adds its scenarios here.
 export const SCENARIOS: Scenario[] = [
+  {
+    name: "GET /api/directory?q=harmny (10k agencies)",
+    targetP95Ms: 30,
+    request: () => ({ method: "GET", path: "/api/directory?q=harmny&pageSize=20" }),
+  },
+  {
+    name: "GET /api/directory?q=гармони (10k)",
+    targetP95Ms: 30,
+    request: () => ({ method: "GET", path: `/api/directory?q=${encodeURIComponent("гармони")}&pageSize=20` }),
+  },
+  {
+    name: "GET /api/directory?country&minRating (10k)",
+    targetP95Ms: 30,
+    request: () => ({
+      method: "GET",
+      path: "/api/directory?country=RU&minRating=4&verified=true&pageSize=20",
+    }),
+  },
   {
     name: "GET /api/users/me (signed in)",
     targetRatio: 0.6,

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { agencyProfiles, clientProfiles, users } from "../db/schema/index.js";
 import { createUser, type UserRow } from "../modules/users/service.js";
@@ -130,5 +130,81 @@ export async function seedManyClients(
     );
     ids.push(...batch.map((u) => u.id));
   }
+  return ids;
+}
+
+const AGENCY_WORDS = [
+  "Heart",
+  "Amour",
+  "Harmony",
+  "Cupid",
+  "Elite",
+  "Union",
+  "Destiny",
+  "Family",
+  "Serenity",
+  "Bloom",
+];
+const AGENCY_WORDS_RU = [
+  "Сердце",
+  "Гармония",
+  "Судьба",
+  "Семья",
+  "Союз",
+  "Любовь",
+  "Надежда",
+  "Нева",
+  "Рассвет",
+  "Уют",
+];
+const COUNTRIES = ["RU", "GB", "DE", "AE", "KZ", "GE", "US", "FR"];
+
+/**
+ * Many listed agencies at once for the directory bench: plain inserts in batches, half with
+ * Cyrillic names, ratings spread over 1 to 5. Answers the ids.
+ */
+export async function seedManyAgencies(db: Db, n: number, prefix = "agency"): Promise<string[]> {
+  const ids: string[] = [];
+  const now = new Date();
+  for (let start = 0; start < n; start += 500) {
+    const batch = Array.from({ length: Math.min(500, n - start) }, (_, j) => {
+      const i = start + j;
+      return {
+        id: newId(),
+        email: `${prefix}-${i}@example.test`,
+        firstName: FIRST[i % FIRST.length]!,
+        lastName: LAST[(i * 3) % LAST.length]!,
+        role: "INVITER" as const,
+        inviteCode: `${prefix}${i}`.toLowerCase().replace(/[^a-z0-9]/g, ""),
+        participatesInSearch: i % 10 !== 0,
+        isVerified: i % 3 !== 0,
+        verifiedAt: i % 3 !== 0 ? now : null,
+        onboardingCompletedAt: now,
+      };
+    });
+    await db.insert(users).values(batch);
+    await db.insert(agencyProfiles).values(
+      batch.map((u, j) => {
+        const i = start + j;
+        const words = i % 2 === 0 ? AGENCY_WORDS : AGENCY_WORDS_RU;
+        const name = `${words[i % 10]!} ${words[(i * 7 + 3) % 10]!} ${LAST[i % LAST.length]!} ${i}`;
+        return {
+          userId: u.id,
+          agencyName: name,
+          login: `${prefix}-${i}`,
+          country: COUNTRIES[i % COUNTRIES.length]!,
+          city: CITIES[i % CITIES.length]!,
+          about: `${name}: personal introductions for professionals in ${CITIES[i % CITIES.length]}.`,
+          services: i % 2 === 0 ? "Matchmaking, dating coaching" : "Знакомства для серьёзных отношений",
+          ratingOverall: i % 5 === 0 ? null : 1 + ((i * 37) % 400) / 100,
+          ratingCount: i % 5 === 0 ? 0 : 1 + (i % 9),
+        };
+      }),
+    );
+    ids.push(...batch.map((u) => u.id));
+  }
+  // Fresh statistics, as autovacuum would gather them, so the planner sees the real table.
+  await db.execute(sql`analyze agency_profiles`);
+  await db.execute(sql`analyze users`);
   return ids;
 }

@@ -161,7 +161,7 @@ const TYPO_THRESHOLD = "0.4";
  * agency's words or trigram word similarity, so a typo or the start of a name still finds it;
  * both are GIN-indexed. Rating is the average overall stars that matchmakers gave.
  */
-export async function searchDirectory(db: Db, q: DirectoryQuery) {
+function directoryWhere(q: DirectoryQuery) {
   const parts: SQL[] = [
     eq(users.role, "INVITER"),
     eq(users.participatesInSearch, true),
@@ -178,22 +178,43 @@ export async function searchDirectory(db: Db, q: DirectoryQuery) {
   if (q.city) parts.push(ilike(agencyProfiles.city, escapeLike(q.city)));
   if (q.verified !== undefined) parts.push(eq(users.isVerified, q.verified));
   if (q.minRating !== undefined) parts.push(gte(agencyProfiles.ratingOverall, q.minRating));
-  const where = and(...parts);
+  return { where: and(...parts), text };
+}
+
+function directoryPage(db: Db, q: DirectoryQuery) {
+  const { where, text } = directoryWhere(q);
   const order = text
     ? [desc(sql`word_similarity(${text}, ${agencyProfiles.searchText})`), desc(agencyProfiles.ratingCount)]
     : [sql`${agencyProfiles.ratingOverall} desc nulls last`, agencyProfiles.agencyName];
+  return db
+    .select({ agency: agencyProfiles, user: users })
+    .from(agencyProfiles)
+    .innerJoin(users, eq(users.id, agencyProfiles.userId))
+    .where(where)
+    .orderBy(...order, agencyProfiles.userId)
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+}
+
+/** Runs a directory search inside a transaction whose `<%` threshold is the directory's own. */
+function withTypoThreshold<T>(db: Db, run: (tx: Db) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     // Local to this transaction: the `<%` operator reads its threshold from this setting.
     await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${TYPO_THRESHOLD}, true)`);
+    return run(tx as unknown as Db);
+  });
+}
+
+/**
+ * The public directory: listed, active, onboarded matchmakers. Text search is full text over the
+ * agency's words or trigram word similarity, so a typo or the start of a name still finds it;
+ * both are GIN-indexed. Rating is the average overall stars that matchmakers gave.
+ */
+export async function searchDirectory(db: Db, q: DirectoryQuery) {
+  const { where } = directoryWhere(q);
+  return withTypoThreshold(db, async (tx) => {
     const [rows, [total]] = await Promise.all([
-      tx
-        .select({ agency: agencyProfiles, user: users })
-        .from(agencyProfiles)
-        .innerJoin(users, eq(users.id, agencyProfiles.userId))
-        .where(where)
-        .orderBy(...order, agencyProfiles.userId)
-        .limit(q.pageSize)
-        .offset((q.page - 1) * q.pageSize),
+      directoryPage(tx, q),
       tx
         .select({ n: count() })
         .from(agencyProfiles)
@@ -213,6 +234,20 @@ export async function searchDirectory(db: Db, q: DirectoryQuery) {
       ratingCount: a.ratingCount,
     }));
     return { items, total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
+  });
+}
+
+/** The plan PostgreSQL runs for a directory page (EXPLAIN ANALYZE), for the bench's note. */
+export async function explainDirectory(db: Db, q: DirectoryQuery): Promise<string[]> {
+  return withTypoThreshold(db, async (tx) => {
+    const result = await tx.execute(
+      sql`explain (analyze, costs off, timing off, summary on) ${directoryPage(tx, q)}`,
+    );
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<
+      string,
+      string
+    >[];
+    return rows.map((r) => Object.values(r)[0]!);
   });
 }
 

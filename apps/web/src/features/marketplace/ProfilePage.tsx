@@ -1,3 +1,4 @@
+import { Navigate } from "react-router";
 import { useAuth } from "../auth/auth-store";
 import { MyProfilePage } from "../profile/MyProfilePage";
 import { AgencyProfilePage } from "./AgencyProfilePage";
@@ -9,6 +10,9 @@ export function ProfilePage() {
   return <MyProfilePage />;
 }
 
+/** /admin/profile/advanced: a matchmaker's prices and terms; a client has only the one page. */
 export function AgencyAdvancedPage() {
+  const { user } = useAuth();
+  if (user && user.role !== "INVITER") return <Navigate to="/admin/profile" replace />;
   return <AgencyProfilePage section="advanced" />;
 }
