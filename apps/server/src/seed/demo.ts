@@ -124,6 +124,13 @@ const REVIEWS = [
   ["Sophie L.", "Good service, although the first meetings took a while to arrange.", "pending"],
 ] as const;
 
+// The overall stars each demo agency gets from the two others: 5.0, 4.5 and 4.0 on average.
+const DEMO_STARS = [
+  [5, 5],
+  [4, 5],
+  [4, 4],
+] as const;
+
 /** Approved and pending reviews, and ratings each agency gave the others, so the directory has stars. */
 async function seedDemoReviews(db: Db, agencyIds: string[]) {
   for (const [i, agencyId] of agencyIds.entries()) {
@@ -140,7 +147,7 @@ async function seedDemoReviews(db: Db, agencyIds: string[]) {
     );
     const raters = agencyIds.filter((id) => id !== agencyId);
     for (const [k, raterUserId] of raters.entries()) {
-      const stars = 5 - ((i + k) % 2);
+      const stars = DEMO_STARS[i % DEMO_STARS.length]![k % 2]!;
       await db.insert(agencyRatings).values({
         raterUserId,
         agencyUserId: agencyId,
@@ -151,7 +158,8 @@ async function seedDemoReviews(db: Db, agencyIds: string[]) {
         overall: stars,
       });
     }
-    const overall = raters.reduce((sum, _, k) => sum + 5 - ((i + k) % 2), 0) / raters.length;
+    const overall =
+      raters.reduce((sum, _, k) => sum + DEMO_STARS[i % DEMO_STARS.length]![k % 2]!, 0) / raters.length;
     await setAgencyRating(db, agencyId, overall, raters.length);
   }
 }

@@ -28,10 +28,12 @@ import {
   IconFileCertificate,
   IconRosetteDiscountCheck,
 } from "@tabler/icons-react";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { formatDate } from "../../app/format-date";
+import { queryClient } from "../../app/query-client";
 import { useErrorMessage } from "../../app/useErrorMessage";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useAuth } from "../auth/auth-store";
@@ -42,7 +44,12 @@ import { recordView, useAgencyPage } from "./useMarketplace";
 /** SPEC 2 /agency/{userId} (also by login): the public agency page. */
 export function AgencyPage() {
   const { idOrLogin = "" } = useParams();
-  return <Agency key={idOrLogin} idOrLogin={idOrLogin} />;
+  // The public site has no query client of its own; this page brings it.
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Agency key={idOrLogin} idOrLogin={idOrLogin} />
+    </QueryClientProvider>
+  );
 }
 
 function Agency({ idOrLogin }: { idOrLogin: string }) {

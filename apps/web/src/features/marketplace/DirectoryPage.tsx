@@ -20,9 +20,11 @@ import {
 } from "@mantine/core";
 import type { DirectoryItem } from "@matchdesk/contract";
 import { IconAlertCircle, IconRosetteDiscountCheck, IconSearch, IconUserSearch } from "@tabler/icons-react";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
+import { queryClient } from "../../app/query-client";
 import { useErrorMessage } from "../../app/useErrorMessage";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { CountrySelect, useCountryName } from "./CountrySelect";
@@ -38,6 +40,15 @@ import { useDirectory } from "./useMarketplace";
 
 /** SPEC 2 /directory: the public list of matchmakers, its search kept in the URL. */
 export function DirectoryPage() {
+  // The public site has no query client of its own; this page brings it.
+  return (
+    <QueryClientProvider client={queryClient}>
+      <DirectorySearch />
+    </QueryClientProvider>
+  );
+}
+
+function DirectorySearch() {
   const { t } = useTranslation();
   const toMessage = useErrorMessage();
   usePageTitle(t("marketplace.directory.pageTitle"));
