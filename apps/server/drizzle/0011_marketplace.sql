@@ -72,7 +72,8 @@ ALTER TABLE "agency_profiles" ADD COLUMN "successful_cases" integer;--> statemen
 ALTER TABLE "agency_profiles" ADD COLUMN "password_hash" text;--> statement-breakpoint
 ALTER TABLE "agency_profiles" ADD COLUMN "rating_overall" double precision;--> statement-breakpoint
 ALTER TABLE "agency_profiles" ADD COLUMN "rating_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
-ALTER TABLE "agency_profiles" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower("agency_profiles"."agency_name" || ' ' || "agency_profiles"."login" || ' ' || coalesce("agency_profiles"."city", '') || ' ' || coalesce("agency_profiles"."services", '') || ' ' || coalesce("agency_profiles"."about", ''))) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "agency_profiles" ADD COLUMN "name_text" text GENERATED ALWAYS AS (lower("agency_profiles"."agency_name" || ' ' || "agency_profiles"."login" || ' ' || coalesce("agency_profiles"."city", ''))) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "agency_profiles" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, "agency_profiles"."agency_name" || ' ' || "agency_profiles"."login" || ' ' || coalesce("agency_profiles"."city", '') || ' ' || coalesce("agency_profiles"."services", '') || ' ' || coalesce("agency_profiles"."about", ''))) STORED NOT NULL;--> statement-breakpoint
 ALTER TABLE "agency_leads" ADD CONSTRAINT "agency_leads_agency_user_id_users_id_fk" FOREIGN KEY ("agency_user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "agency_leads" ADD CONSTRAINT "agency_leads_client_user_id_users_id_fk" FOREIGN KEY ("client_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "profile_views" ADD CONSTRAINT "profile_views_profile_user_id_users_id_fk" FOREIGN KEY ("profile_user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -85,8 +86,8 @@ CREATE INDEX "profile_views_profile_idx" ON "profile_views" USING btree ("profil
 CREATE INDEX "agency_ratings_agency_idx" ON "agency_ratings" USING btree ("agency_user_id");--> statement-breakpoint
 CREATE INDEX "reviews_agency_idx" ON "reviews" USING btree ("agency_user_id","status","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "reviews_status_idx" ON "reviews" USING btree ("status","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "agency_search_trgm_idx" ON "agency_profiles" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "agency_search_fts_idx" ON "agency_profiles" USING gin (to_tsvector('simple'::regconfig, "search_text"));--> statement-breakpoint
+CREATE INDEX "agency_name_trgm_idx" ON "agency_profiles" USING gin ("name_text" gin_trgm_ops) WITH (fastupdate=off);--> statement-breakpoint
+CREATE INDEX "agency_search_fts_idx" ON "agency_profiles" USING gin ("search_vector") WITH (fastupdate=off);--> statement-breakpoint
 CREATE INDEX "agency_rating_idx" ON "agency_profiles" USING btree ("rating_overall" DESC NULLS LAST,"agency_name");--> statement-breakpoint
 CREATE INDEX "agency_place_idx" ON "agency_profiles" USING btree ("country","city");--> statement-breakpoint
 ALTER TABLE "agency_profiles" ADD CONSTRAINT "agency_amounts_not_negative" CHECK (coalesce("agency_profiles"."introduction_price", 0) >= 0 and coalesce("agency_profiles"."turnkey_price", 0) >= 0 and coalesce("agency_profiles"."introduction_fee", 0) >= 0 and coalesce("agency_profiles"."client_base_size", 0) >= 0 and coalesce("agency_profiles"."successful_cases", 0) >= 0);

@@ -133,35 +133,62 @@ export async function seedManyClients(
   return ids;
 }
 
-const AGENCY_WORDS = [
-  "Heart",
-  "Amour",
-  "Harmony",
-  "Cupid",
-  "Elite",
-  "Union",
-  "Destiny",
-  "Family",
-  "Serenity",
-  "Bloom",
+const SYLLABLES = [
+  "ve",
+  "la",
+  "mi",
+  "ro",
+  "sa",
+  "na",
+  "ti",
+  "ko",
+  "lu",
+  "de",
+  "ra",
+  "zo",
+  "fe",
+  "ni",
+  "ma",
+  "po",
+  "si",
+  "ga",
+  "bo",
+  "re",
 ];
-const AGENCY_WORDS_RU = [
-  "Сердце",
-  "Гармония",
-  "Судьба",
-  "Семья",
-  "Союз",
-  "Любовь",
-  "Надежда",
-  "Нева",
-  "Рассвет",
-  "Уют",
+const SYLLABLES_RU = [
+  "ве",
+  "ла",
+  "ми",
+  "ро",
+  "са",
+  "на",
+  "ти",
+  "ко",
+  "лу",
+  "де",
+  "ра",
+  "зо",
+  "фе",
+  "ни",
+  "ма",
+  "по",
+  "си",
+  "га",
+  "бо",
+  "ре",
 ];
 const COUNTRIES = ["RU", "GB", "DE", "AE", "KZ", "GE", "US", "FR"];
 
+/** The made-up word in the name of bench agency `i`: three syllables, Latin for even i, Cyrillic for odd. */
+export function benchAgencyWord(i: number): string {
+  const s = i % 2 === 0 ? SYLLABLES : SYLLABLES_RU;
+  const word = `${s[i % 20]}${s[Math.floor(i / 20) % 20]}${s[Math.floor(i / 400) % 20]}`;
+  return word[0]!.toUpperCase() + word.slice(1);
+}
+
 /**
- * Many listed agencies at once for the directory bench: plain inserts in batches, half with
- * Cyrillic names, ratings spread over 1 to 5. Answers the ids.
+ * Many listed agencies at once for the directory bench: plain inserts in batches, names of made-up
+ * words (half Cyrillic), ratings spread over 1 to 5. Answers the ids.
  */
 export async function seedManyAgencies(db: Db, n: number, prefix = "agency"): Promise<string[]> {
   const ids: string[] = [];
@@ -186,8 +213,7 @@ export async function seedManyAgencies(db: Db, n: number, prefix = "agency"): Pr
     await db.insert(agencyProfiles).values(
       batch.map((u, j) => {
         const i = start + j;
-        const words = i % 2 === 0 ? AGENCY_WORDS : AGENCY_WORDS_RU;
-        const name = `${words[i % 10]!} ${words[(i * 7 + 3) % 10]!} ${LAST[i % LAST.length]!} ${i}`;
+        const name = i % 2 === 0 ? `${benchAgencyWord(i)} Matchmaking` : `Агентство ${benchAgencyWord(i)}`;
         return {
           userId: u.id,
           agencyName: name,
@@ -203,8 +229,9 @@ export async function seedManyAgencies(db: Db, n: number, prefix = "agency"): Pr
     );
     ids.push(...batch.map((u) => u.id));
   }
-  // Fresh statistics, as autovacuum would gather them, so the planner sees the real table.
-  await db.execute(sql`analyze agency_profiles`);
-  await db.execute(sql`analyze users`);
+  // What autovacuum would do after a bulk load: statistics for the planner, and the GIN indexes'
+  // pending lists merged (a bulk insert fills them even with fastupdate off on a fresh index build).
+  await db.execute(sql`vacuum analyze agency_profiles`);
+  await db.execute(sql`vacuum analyze users`);
   return ids;
 }

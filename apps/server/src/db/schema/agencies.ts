@@ -3,6 +3,7 @@ import { type SQL, sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -14,6 +15,7 @@ import {
 import { users } from "./users.js";
 
 const values = <T extends string>(options: readonly T[]) => options as [T, ...T[]];
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 export const matchmakerExperienceEnum = pgEnum("matchmaker_experience", values(MatchmakerExperience.options));
 export const currencyEnum = pgEnum("currency", values(Currency.options));
 
@@ -49,12 +51,20 @@ export const agencyProfiles = pgTable(
     // filter and sort by it through an index.
     ratingOverall: doublePrecision("rating_overall"),
     ratingCount: integer("rating_count").notNull().default(0),
-    // What the directory's text search reads: name, login, city, services and about in one string.
-    searchText: text("search_text")
+    // What the directory's typo-tolerant search reads: the short name, login and city, so a
+    // trigram comparison stays cheap.
+    nameText: text("name_text")
       .notNull()
       .generatedAlwaysAs(
         (): SQL =>
-          sql`lower(${agencyProfiles.agencyName} || ' ' || ${agencyProfiles.login} || ' ' || coalesce(${agencyProfiles.city}, '') || ' ' || coalesce(${agencyProfiles.services}, '') || ' ' || coalesce(${agencyProfiles.about}, ''))`,
+          sql`lower(${agencyProfiles.agencyName} || ' ' || ${agencyProfiles.login} || ' ' || coalesce(${agencyProfiles.city}, ''))`,
+      ),
+    // The words of name, login, city, services and about, for full-text search of the agency's text.
+    searchVector: tsvector("search_vector")
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`to_tsvector('simple'::regconfig, ${agencyProfiles.agencyName} || ' ' || ${agencyProfiles.login} || ' ' || coalesce(${agencyProfiles.city}, '') || ' ' || coalesce(${agencyProfiles.services}, '') || ' ' || coalesce(${agencyProfiles.about}, ''))`,
       ),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -65,8 +75,9 @@ export const agencyProfiles = pgTable(
       "agency_amounts_not_negative",
       sql`coalesce(${t.introductionPrice}, 0) >= 0 and coalesce(${t.turnkeyPrice}, 0) >= 0 and coalesce(${t.introductionFee}, 0) >= 0 and coalesce(${t.clientBaseSize}, 0) >= 0 and coalesce(${t.successfulCases}, 0) >= 0`,
     ),
-    index("agency_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
-    index("agency_search_fts_idx").using("gin", sql`to_tsvector('simple'::regconfig, ${t.searchText})`),
+    // fastupdate off: agencies change rarely, and a search should not scan a pending list.
+    index("agency_name_trgm_idx").using("gin", sql`${t.nameText} gin_trgm_ops`).with({ fastupdate: "off" }),
+    index("agency_search_fts_idx").using("gin", t.searchVector).with({ fastupdate: "off" }),
     index("agency_rating_idx").on(t.ratingOverall.desc().nullsLast(), t.agencyName),
     index("agency_place_idx").on(t.country, t.city),
   ],

@@ -158,8 +158,8 @@ const TYPO_THRESHOLD = "0.4";
 
 /**
  * The public directory: listed, active, onboarded matchmakers. Text search is full text over the
- * agency's words or trigram word similarity, so a typo or the start of a name still finds it;
- * both are GIN-indexed. Rating is the average overall stars that matchmakers gave.
+ * agency's words, or trigram word similarity to its name, login and city, so a typo or the start of
+ * a name still finds it; both are GIN-indexed. Rating is the average overall stars that matchmakers gave.
  */
 function directoryWhere(q: DirectoryQuery) {
   const parts: SQL[] = [
@@ -171,7 +171,7 @@ function directoryWhere(q: DirectoryQuery) {
   const text = q.q?.toLowerCase();
   if (text) {
     parts.push(
-      sql`(to_tsvector('simple'::regconfig, ${agencyProfiles.searchText}) @@ plainto_tsquery('simple'::regconfig, ${text}) or ${text} <% ${agencyProfiles.searchText})`,
+      sql`(${agencyProfiles.searchVector} @@ plainto_tsquery('simple'::regconfig, ${text}) or ${text} <% ${agencyProfiles.nameText})`,
     );
   }
   if (q.country) parts.push(eq(agencyProfiles.country, q.country));
@@ -184,7 +184,7 @@ function directoryWhere(q: DirectoryQuery) {
 function directoryPage(db: Db, q: DirectoryQuery) {
   const { where, text } = directoryWhere(q);
   const order = text
-    ? [desc(sql`word_similarity(${text}, ${agencyProfiles.searchText})`), desc(agencyProfiles.ratingCount)]
+    ? [desc(sql`word_similarity(${text}, ${agencyProfiles.nameText})`), desc(agencyProfiles.ratingCount)]
     : [sql`${agencyProfiles.ratingOverall} desc nulls last`, agencyProfiles.agencyName];
   return db
     .select({ agency: agencyProfiles, user: users })
@@ -207,8 +207,8 @@ function withTypoThreshold<T>(db: Db, run: (tx: Db) => Promise<T>): Promise<T> {
 
 /**
  * The public directory: listed, active, onboarded matchmakers. Text search is full text over the
- * agency's words or trigram word similarity, so a typo or the start of a name still finds it;
- * both are GIN-indexed. Rating is the average overall stars that matchmakers gave.
+ * agency's words, or trigram word similarity to its name, login and city, so a typo or the start of
+ * a name still finds it; both are GIN-indexed. Rating is the average overall stars that matchmakers gave.
  */
 export async function searchDirectory(db: Db, q: DirectoryQuery) {
   const { where } = directoryWhere(q);
