@@ -115,6 +115,8 @@ describe("[directory] search and filters", () => {
     const page = await t.app.inject({ method: "GET", url: "/api/directory?pageSize=2&page=2" });
     expect(page.json()).toMatchObject({ total: 4, page: 2, pageSize: 2 });
     expect(page.json().items).toHaveLength(2);
+    const past = await t.app.inject({ method: "GET", url: "/api/directory?pageSize=2&page=9" });
+    expect(past.json()).toMatchObject({ items: [], total: 4, page: 9 });
     for (const bad of ["?minRating=6", "?minRating=0", "?country=XX1", "?verified=maybe", "?pageSize=101"]) {
       const res = await t.app.inject({ method: "GET", url: `/api/directory${bad}` });
       expect(res.statusCode, bad).toBe(400);

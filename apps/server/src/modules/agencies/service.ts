@@ -187,7 +187,7 @@ function directoryPage(db: Db, q: DirectoryQuery) {
     ? [desc(sql`word_similarity(${text}, ${agencyProfiles.nameText})`), desc(agencyProfiles.ratingCount)]
     : [sql`${agencyProfiles.ratingOverall} desc nulls last`, agencyProfiles.agencyName];
   return db
-    .select({ agency: agencyProfiles, user: users })
+    .select({ agency: agencyProfiles, user: users, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(agencyProfiles)
     .innerJoin(users, eq(users.id, agencyProfiles.userId))
     .where(where)
@@ -213,14 +213,20 @@ function withTypoThreshold<T>(db: Db, run: (tx: Db) => Promise<T>): Promise<T> {
 export async function searchDirectory(db: Db, q: DirectoryQuery) {
   const { where } = directoryWhere(q);
   return withTypoThreshold(db, async (tx) => {
-    const [rows, [total]] = await Promise.all([
-      directoryPage(tx, q),
-      tx
-        .select({ n: count() })
-        .from(agencyProfiles)
-        .innerJoin(users, eq(users.id, agencyProfiles.userId))
-        .where(where),
-    ]);
+    // One query answers the page and, by a window count, the total; only a page past the end
+    // needs a count of its own.
+    const rows = await directoryPage(tx, q);
+    const total =
+      rows[0]?.total ??
+      (q.page > 1
+        ? ((
+            await tx
+              .select({ n: count() })
+              .from(agencyProfiles)
+              .innerJoin(users, eq(users.id, agencyProfiles.userId))
+              .where(where)
+          )[0]?.n ?? 0)
+        : 0);
     const items: DirectoryItem[] = rows.map(({ agency: a, user: u }) => ({
       userId: a.userId,
       login: a.login,
@@ -233,7 +239,7 @@ export async function searchDirectory(db: Db, q: DirectoryQuery) {
       rating: a.ratingOverall === null ? null : Math.round(a.ratingOverall * 10) / 10,
       ratingCount: a.ratingCount,
     }));
-    return { items, total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
+    return { items, total, page: q.page, pageSize: q.pageSize };
   });
 }
 
