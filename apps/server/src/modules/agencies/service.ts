@@ -186,14 +186,29 @@ function directoryPage(db: Db, q: DirectoryQuery) {
   const order = text
     ? [desc(sql`word_similarity(${text}, ${agencyProfiles.nameText})`), desc(agencyProfiles.ratingCount)]
     : [sql`${agencyProfiles.ratingOverall} desc nulls last`, agencyProfiles.agencyName];
-  return db
-    .select({ agency: agencyProfiles, user: users, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(agencyProfiles)
-    .innerJoin(users, eq(users.id, agencyProfiles.userId))
-    .where(where)
-    .orderBy(...order, agencyProfiles.userId)
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
+  return (
+    db
+      // Only what a directory card shows: no search columns or hashes travel.
+      .select({
+        userId: agencyProfiles.userId,
+        login: agencyProfiles.login,
+        agencyName: agencyProfiles.agencyName,
+        country: agencyProfiles.country,
+        city: agencyProfiles.city,
+        excerpt: sql<string | null>`left(${agencyProfiles.about}, ${LIMITS.descriptionPreviewChars})`,
+        ratingOverall: agencyProfiles.ratingOverall,
+        ratingCount: agencyProfiles.ratingCount,
+        logoKey: users.avatarThumbKey,
+        isVerified: users.isVerified,
+        total: sql<number>`count(*) over ()`.mapWith(Number),
+      })
+      .from(agencyProfiles)
+      .innerJoin(users, eq(users.id, agencyProfiles.userId))
+      .where(where)
+      .orderBy(...order, agencyProfiles.userId)
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize)
+  );
 }
 
 /** Runs a directory search inside a transaction whose `<%` threshold is the directory's own. */
@@ -227,17 +242,10 @@ export async function searchDirectory(db: Db, q: DirectoryQuery) {
               .where(where)
           )[0]?.n ?? 0)
         : 0);
-    const items: DirectoryItem[] = rows.map(({ agency: a, user: u }) => ({
-      userId: a.userId,
-      login: a.login,
-      agencyName: a.agencyName,
-      logoUrl: u.avatarThumbKey ? fileUrl(u.avatarThumbKey) : null,
-      country: a.country,
-      city: a.city,
-      excerpt: a.about ? a.about.slice(0, LIMITS.descriptionPreviewChars) : null,
-      isVerified: u.isVerified,
-      rating: a.ratingOverall === null ? null : Math.round(a.ratingOverall * 10) / 10,
-      ratingCount: a.ratingCount,
+    const items: DirectoryItem[] = rows.map(({ logoKey, ratingOverall, total: _, ...row }) => ({
+      ...row,
+      logoUrl: logoKey ? fileUrl(logoKey) : null,
+      rating: ratingOverall === null ? null : Math.round(ratingOverall * 10) / 10,
     }));
     return { items, total, page: q.page, pageSize: q.pageSize };
   });
