@@ -1,6 +1,12 @@
 import type { Db } from "../src/db/client.js";
 import { debitCredits, grantCredits } from "../src/modules/credits/service.js";
-import { seedAdmin, seedManyClients, seedMatchmaker } from "../src/seed/seed.js";
+import {
+  benchAgencyWord,
+  seedAdmin,
+  seedManyAgencies,
+  seedManyClients,
+  seedMatchmaker,
+} from "../src/seed/seed.js";
 
 /** What the seeding step hands to the scenarios (accounts to sign in as, ids to ask for). */
 export type BenchContext = { matchmakerEmail: string; adminEmail: string; password: string };
@@ -43,8 +49,21 @@ export async function seedBench(db: Db): Promise<BenchContext> {
     const other = await seedMatchmaker(db, { email: `bench-other-${i}@example.test`, password: PASSWORD });
     await seedManyClients(db, other.id, 5000, `other${i}`);
   }
+  await seedManyAgencies(db, 10_000);
   return { matchmakerEmail: matchmaker.email, adminEmail: admin.email, password: PASSWORD };
 }
+
+/** The directory searches the bench measures and explains (10,000 agencies). */
+// A name with its fourth letter dropped: a typo in the name of one agency among 10,000.
+const typo = (i: number) => {
+  const word = benchAgencyWord(i).toLowerCase();
+  return word.slice(0, 3) + word.slice(4);
+};
+export const DIRECTORY_SEARCHES = {
+  typoLatin: { q: typo(4242), page: 1, pageSize: 20 },
+  typoCyrillic: { q: typo(4243), page: 1, pageSize: 20 },
+  filters: { country: "RU", minRating: 4, verified: true, page: 1, pageSize: 20 },
+} as const;
 
 /** The bare route every ratio is measured against, in the same run. */
 export const BARE: Scenario = {
@@ -54,6 +73,30 @@ export const BARE: Scenario = {
 
 // Each issue adds its scenarios here.
 export const SCENARIOS: Scenario[] = [
+  {
+    name: `GET /api/directory?q=${DIRECTORY_SEARCHES.typoLatin.q} (10k)`,
+    targetP95Ms: 30,
+    request: () => ({
+      method: "GET",
+      path: `/api/directory?q=${encodeURIComponent(DIRECTORY_SEARCHES.typoLatin.q)}&pageSize=20`,
+    }),
+  },
+  {
+    name: `GET /api/directory?q=${DIRECTORY_SEARCHES.typoCyrillic.q} (10k)`,
+    targetP95Ms: 30,
+    request: () => ({
+      method: "GET",
+      path: `/api/directory?q=${encodeURIComponent(DIRECTORY_SEARCHES.typoCyrillic.q)}&pageSize=20`,
+    }),
+  },
+  {
+    name: "GET /api/directory?country&minRating (10k)",
+    targetP95Ms: 30,
+    request: () => ({
+      method: "GET",
+      path: "/api/directory?country=RU&minRating=4&verified=true&pageSize=20",
+    }),
+  },
   {
     name: "GET /api/users/me (signed in)",
     targetRatio: 0.6,

@@ -9,6 +9,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fast
 import type { Config } from "./config.js";
 import type { Database, Db } from "./db/client.js";
 import * as admin from "./modules/admin/routes.js";
+import * as agencies from "./modules/agencies/routes.js";
+import * as analytics from "./modules/analytics/routes.js";
 import * as auth from "./modules/auth/routes.js";
 import { openSessionCache } from "./modules/auth/session-cache.js";
 import { registerSessionHook } from "./modules/auth/sessions.js";
@@ -20,6 +22,7 @@ import * as health from "./modules/health/routes.js";
 import * as invites from "./modules/invites/routes.js";
 import * as payments from "./modules/payments/routes.js";
 import * as profiles from "./modules/profiles/routes.js";
+import * as reviews from "./modules/reviews/routes.js";
 import * as subscriptions from "./modules/subscriptions/routes.js";
 import * as users from "./modules/users/routes.js";
 import { type RegisteredRoute, registerAccessControl } from "./platform/access.js";
@@ -57,6 +60,9 @@ const MODULES = [
   credits,
   subscriptions,
   payments,
+  agencies,
+  reviews,
+  analytics,
 ];
 
 /** Builds the whole HTTP app on an open, migrated database. No side effects at import. */

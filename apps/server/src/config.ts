@@ -43,6 +43,10 @@ const Env = z.object({
   AI_API_KEY: z.string().min(1).optional(),
   AI_MODEL: z.string().min(1).optional(),
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
+  ANALYTICS_COUNTRY_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/)
+    .default("cf-ipcountry"),
 });
 
 export type Config = {
@@ -67,6 +71,8 @@ export type Config = {
   payments: PaymentsConfig;
   /** An OpenAI-compatible chat model that rewrites the compatibility narrative; off until set. */
   ai: AiConfig | undefined;
+  /** The proxy header that carries the visitor's country for view analytics (e.g. CF-IPCountry). */
+  analyticsCountryHeader: string;
 };
 
 export type AiConfig = {
@@ -132,6 +138,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    analyticsCountryHeader: e.ANALYTICS_COUNTRY_HEADER.toLowerCase(),
     oidc:
       e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
         ? {

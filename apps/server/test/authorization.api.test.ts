@@ -345,6 +345,61 @@ const MATRIX: Record<string, Row> = {
     expect: all(404),
   },
   "GET /api/debug/memory": { call: () => ({ url: "/api/debug/memory" }), expect: matchmakers(200) },
+  // Marketplace: a matchmaker's own agency profile, the public directory and agency pages.
+  "GET /api/agencies/me": {
+    call: () => ({ url: "/api/agencies/me" }),
+    expect: { ...matchmakers(200), admin: 403 },
+  },
+  "PATCH /api/agencies/me": {
+    call: () => ({ url: "/api/agencies/me", payload: { about: "About us" } }),
+    expect: { ...matchmakers(200), admin: 403 },
+  },
+  "PUT /api/agencies/me/password": {
+    call: () => ({ url: "/api/agencies/me/password", payload: { password: "", confirmPassword: "" } }),
+    expect: { ...matchmakers(200), admin: 403 },
+  },
+  "GET /api/directory": { call: () => ({ url: "/api/directory?q=agency" }), expect: all(200) },
+  "GET /api/agencies/:id": { call: (f) => ({ url: `/api/agencies/${f.owner.id}` }), expect: all(200) },
+  // The honeypot keeps these from filling the per-address limits; reviews.api.test.ts covers the rest.
+  "POST /api/agencies/:id/join": {
+    call: (f) => ({
+      url: `/api/agencies/${f.owner.id}/join`,
+      payload: { firstName: "A", lastName: "B", email: fresh(), website: "x" },
+    }),
+    expect: all(202),
+  },
+  "POST /api/agencies/:id/reviews": {
+    call: (f) => ({
+      url: `/api/agencies/${f.owner.id}/reviews`,
+      payload: { authorName: "A", authorEmail: fresh(), text: "A long enough review text.", website: "x" },
+    }),
+    expect: all(202),
+  },
+  "POST /api/agencies/:id/ratings": {
+    call: (f) => ({
+      url: `/api/agencies/${f.owner.id}/ratings`,
+      payload: { trust: 5, friendliness: 5, speed: 5, resultPerCost: 5, overall: 5 },
+    }),
+    expect: { ...matchmakers(200), owner: 403, admin: 403 },
+    codes: { owner: "RATING_OWN_AGENCY" },
+  },
+  "GET /api/admin/reviews": {
+    call: () => ({ url: "/api/admin/reviews?status=pending" }),
+    expect: adminOnly(200),
+  },
+  "PUT /api/admin/reviews/:id": {
+    call: () => ({ url: "/api/admin/reviews/no-such-review", payload: { status: "approved" } }),
+    expect: adminOnly(404),
+  },
+  "DELETE /api/admin/reviews/:id": {
+    call: () => ({ url: "/api/admin/reviews/no-such-review" }),
+    expect: adminOnly(404),
+  },
+  "POST /api/analytics/views": {
+    call: (f) => ({ url: "/api/analytics/views", payload: { profileId: f.owner.id } }),
+    expect: all(204),
+  },
+  "GET /api/analytics/views": { call: () => ({ url: "/api/analytics/views" }), expect: signedIn(200) },
 };
 
 let t: TestApp;

@@ -69,6 +69,10 @@ export const ERROR_CODES = [
   "PAYMENT_NOT_PENDING",
   "PAYMENT_PROVIDER_FAILED",
   "WEBHOOK_SIGNATURE_INVALID",
+  "AGENCY_NOT_FOUND",
+  "REVIEW_NOT_FOUND",
+  "RATING_OWN_AGENCY",
+  "ANALYTICS_RANGE_INVALID",
 ] as const;
 export const ErrorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCode>;

@@ -7,6 +7,7 @@ export * from "./credits.js";
 export * from "./enums.js";
 export * from "./errors.js";
 export * from "./i18n.js";
+export * from "./marketplace.js";
 export * from "./matching.js";
 export * from "./media.js";
 export * from "./profiles.js";

@@ -1,9 +1,11 @@
 import { count, eq } from "drizzle-orm";
 import type { Db } from "../db/client.js";
-import { users } from "../db/schema/index.js";
+import { agencyProfiles, agencyRatings, reviews, users } from "../db/schema/index.js";
+import { setAgencyRating } from "../modules/agencies/service.js";
 import { debitCredits, grantCredits } from "../modules/credits/service.js";
 import { setApproved, writeClientProfile } from "../modules/profiles/service.js";
 import { activateSubscription } from "../modules/subscriptions/service.js";
+import { newId } from "../platform/ids.js";
 import { DEMO_CLIENTS } from "./demo-clients.js";
 import { seedAdmin, seedClient, seedMatchmaker } from "./seed.js";
 
@@ -22,6 +24,18 @@ const AGENCIES = [
     city: "Moscow",
     country: "RU",
     email: DEMO_ACCOUNTS.matchmaker,
+    details: {
+      services: "Personal matchmaking, dating coaching, image consulting",
+      about:
+        "Anna has introduced Moscow professionals to each other for twelve years. Every client meets Anna in person before the first introduction.",
+      awards: "Matchmaker of the year 2023 (Russian Matchmaking Association)",
+      currency: "RUB" as const,
+      introductionPrice: 30000,
+      turnkeyPrice: 450000,
+      experience: "MORE_THAN_7_YEARS" as const,
+      clientBaseSize: 340,
+      successfulCases: 57,
+    },
   },
   {
     firstName: "James",
@@ -31,6 +45,17 @@ const AGENCIES = [
     city: "London",
     country: "GB",
     email: "james@demo.matchdesk.test",
+    details: {
+      services: "Executive introductions in London and New York, discreet search",
+      about: "A boutique introduction agency for busy professionals who want a serious relationship.",
+      awards: null,
+      currency: "GBP" as const,
+      introductionPrice: 800,
+      turnkeyPrice: 12000,
+      experience: "FIVE_TO_7_YEARS" as const,
+      clientBaseSize: 120,
+      successfulCases: 21,
+    },
   },
   {
     firstName: "Elena",
@@ -40,6 +65,17 @@ const AGENCIES = [
     city: "Saint Petersburg",
     country: "RU",
     email: "elena@demo.matchdesk.test",
+    details: {
+      services: "Знакомства для серьёзных отношений, психологическое сопровождение",
+      about: "Агентство знакомств в Санкт-Петербурге: помогаем найти спутника жизни с 2015 года.",
+      awards: null,
+      currency: "RUB" as const,
+      introductionPrice: 15000,
+      turnkeyPrice: 200000,
+      experience: "THREE_TO_5_YEARS" as const,
+      clientBaseSize: 90,
+      successfulCases: 14,
+    },
   },
 ] as const;
 
@@ -54,8 +90,14 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     lastName: "Admin",
     isDemo: true,
   });
-  for (const agency of AGENCIES) {
+  const matchmakers = [];
+  for (const { details, ...agency } of AGENCIES) {
     const matchmaker = await seedMatchmaker(db, { ...agency, password: DEMO_PASSWORD, isDemo: true });
+    matchmakers.push(matchmaker);
+    await db
+      .update(agencyProfiles)
+      .set({ ...details, contactFirstName: agency.firstName, contactLastName: agency.lastName })
+      .where(eq(agencyProfiles.userId, matchmaker.id));
     if (agency.email === DEMO_ACCOUNTS.matchmaker) await seedDemoCredits(db, matchmaker.id);
     for (const client of DEMO_CLIENTS) {
       const user = await seedClient(db, matchmaker.id, {
@@ -71,6 +113,10 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         await db.update(users).set({ participatesInSearch: true }).where(eq(users.id, user.id));
     }
   }
+  await seedDemoReviews(
+    db,
+    matchmakers.map((m) => m.id),
+  );
   return true;
 }
 
@@ -84,4 +130,50 @@ async function seedDemoCredits(db: Db, userId: string) {
       await debitCredits(tx, { userId, amount: 100, type: "aiMatch" });
     }
   });
+}
+
+const REVIEWS = [
+  ["Olga P.", "Anna listened carefully and the second introduction was the one. Thank you!", "approved"],
+  ["Michael C.", "Professional, discreet and honest about what to expect. Highly recommended.", "approved"],
+  ["Sophie L.", "Good service, although the first meetings took a while to arrange.", "pending"],
+] as const;
+
+// The overall stars each demo agency gets from the two others: 5.0, 4.5 and 4.0 on average.
+const DEMO_STARS = [
+  [5, 5],
+  [4, 5],
+  [4, 4],
+] as const;
+
+/** Approved and pending reviews, and ratings each agency gave the others, so the directory has stars. */
+async function seedDemoReviews(db: Db, agencyIds: string[]) {
+  for (const [i, agencyId] of agencyIds.entries()) {
+    await db.insert(reviews).values(
+      REVIEWS.map(([authorName, text, status], j) => ({
+        id: newId(),
+        agencyUserId: agencyId,
+        authorName,
+        authorEmail: `reviewer${j}@demo.matchdesk.test`,
+        text,
+        status,
+        moderatedAt: status === "approved" ? new Date() : null,
+      })),
+    );
+    const raters = agencyIds.filter((id) => id !== agencyId);
+    for (const [k, raterUserId] of raters.entries()) {
+      const stars = DEMO_STARS[i % DEMO_STARS.length]![k % 2]!;
+      await db.insert(agencyRatings).values({
+        raterUserId,
+        agencyUserId: agencyId,
+        trust: stars,
+        friendliness: 5,
+        speed: stars - 1,
+        resultPerCost: 4,
+        overall: stars,
+      });
+    }
+    const overall =
+      raters.reduce((sum, _, k) => sum + DEMO_STARS[i % DEMO_STARS.length]![k % 2]!, 0) / raters.length;
+    await setAgencyRating(db, agencyId, overall, raters.length);
+  }
 }

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { agencyProfiles, clientProfiles, users } from "../db/schema/index.js";
 import { createUser, type UserRow } from "../modules/users/service.js";
@@ -130,5 +130,108 @@ export async function seedManyClients(
     );
     ids.push(...batch.map((u) => u.id));
   }
+  return ids;
+}
+
+const SYLLABLES = [
+  "ve",
+  "la",
+  "mi",
+  "ro",
+  "sa",
+  "na",
+  "ti",
+  "ko",
+  "lu",
+  "de",
+  "ra",
+  "zo",
+  "fe",
+  "ni",
+  "ma",
+  "po",
+  "si",
+  "ga",
+  "bo",
+  "re",
+];
+const SYLLABLES_RU = [
+  "ве",
+  "ла",
+  "ми",
+  "ро",
+  "са",
+  "на",
+  "ти",
+  "ко",
+  "лу",
+  "де",
+  "ра",
+  "зо",
+  "фе",
+  "ни",
+  "ма",
+  "по",
+  "си",
+  "га",
+  "бо",
+  "ре",
+];
+const COUNTRIES = ["RU", "GB", "DE", "AE", "KZ", "GE", "US", "FR"];
+
+/** The made-up word in the name of bench agency `i`: three syllables, Latin for even i, Cyrillic for odd. */
+export function benchAgencyWord(i: number): string {
+  const s = i % 2 === 0 ? SYLLABLES : SYLLABLES_RU;
+  const word = `${s[i % 20]}${s[Math.floor(i / 20) % 20]}${s[Math.floor(i / 400) % 20]}`;
+  return word[0]!.toUpperCase() + word.slice(1);
+}
+
+/**
+ * Many listed agencies at once for the directory bench: plain inserts in batches, names of made-up
+ * words (half Cyrillic), ratings spread over 1 to 5. Answers the ids.
+ */
+export async function seedManyAgencies(db: Db, n: number, prefix = "agency"): Promise<string[]> {
+  const ids: string[] = [];
+  const now = new Date();
+  for (let start = 0; start < n; start += 500) {
+    const batch = Array.from({ length: Math.min(500, n - start) }, (_, j) => {
+      const i = start + j;
+      return {
+        id: newId(),
+        email: `${prefix}-${i}@example.test`,
+        firstName: FIRST[i % FIRST.length]!,
+        lastName: LAST[(i * 3) % LAST.length]!,
+        role: "INVITER" as const,
+        inviteCode: `${prefix}${i}`.toLowerCase().replace(/[^a-z0-9]/g, ""),
+        participatesInSearch: i % 10 !== 0,
+        isVerified: i % 3 !== 0,
+        verifiedAt: i % 3 !== 0 ? now : null,
+        onboardingCompletedAt: now,
+      };
+    });
+    await db.insert(users).values(batch);
+    await db.insert(agencyProfiles).values(
+      batch.map((u, j) => {
+        const i = start + j;
+        const name = i % 2 === 0 ? `${benchAgencyWord(i)} Matchmaking` : `Агентство ${benchAgencyWord(i)}`;
+        return {
+          userId: u.id,
+          agencyName: name,
+          login: `${prefix}-${i}`,
+          country: COUNTRIES[i % COUNTRIES.length]!,
+          city: CITIES[i % CITIES.length]!,
+          about: `${name}: personal introductions for professionals in ${CITIES[i % CITIES.length]}.`,
+          services: i % 2 === 0 ? "Matchmaking, dating coaching" : "Знакомства для серьёзных отношений",
+          ratingOverall: i % 5 === 0 ? null : 1 + ((i * 37) % 400) / 100,
+          ratingCount: i % 5 === 0 ? 0 : 1 + (i % 9),
+        };
+      }),
+    );
+    ids.push(...batch.map((u) => u.id));
+  }
+  // What autovacuum would do after a bulk load: statistics for the planner, and the GIN indexes'
+  // pending lists merged (a bulk insert fills them even with fastupdate off on a fresh index build).
+  await db.execute(sql`vacuum analyze agency_profiles`);
+  await db.execute(sql`vacuum analyze users`);
   return ids;
 }

@@ -13,6 +13,7 @@ import { PageLoader } from "../ui/PageLoader";
 import classes from "./PublicLayout.module.css";
 
 const HEADER_LINKS = [
+  { to: "/directory", labelKey: "nav.directory" },
   { to: "/#features", labelKey: "publicNav.features" },
   { to: "/#pricing", labelKey: "publicNav.pricing" },
   { to: "/academy", labelKey: "publicNav.academy" },

@@ -13,10 +13,12 @@ describe("rolesForPath", () => {
     expect(rolesForPath("/admin/users-archive")).toContain("INVITEE");
   });
 
-  it("keeps the client pages to matchmakers and admins, and a client's own profile to clients", () => {
+  it("keeps the client pages to matchmakers and admins, the own profile to clients and matchmakers", () => {
     expect(rolesForPath("/admin/invited-users")).toEqual(["INVITER", "ADMIN"]);
     expect(rolesForPath("/invited-users/0190a1b2")).toEqual(["INVITER", "ADMIN"]);
-    expect(rolesForPath("/admin/profile")).toEqual(["INVITEE"]);
+    expect(rolesForPath("/admin/profile")).toEqual(["INVITEE", "INVITER"]);
+    expect(rolesForPath("/admin/profile/advanced")).toEqual(["INVITEE", "INVITER"]);
+    expect(rolesForPath("/admin/reviews")).toEqual(["ADMIN"]);
   });
 
   it("lets everyone open a page that has no nav item (the not-found page)", () => {
@@ -34,7 +36,10 @@ describe("navItemsFor", () => {
     expect(paths("INVITEE")).toContain("/admin/profile");
     expect(paths("INVITEE")).not.toContain("/admin/invited-users");
     expect(paths("INVITER")).toContain("/admin/invited-users");
-    expect(paths("INVITER")).not.toContain("/admin/profile");
+    expect(paths("INVITER")).toContain("/admin/profile");
+    expect(paths("ADMIN")).not.toContain("/admin/profile");
+    expect(paths("ADMIN")).toContain("/admin/reviews");
+    expect(paths("INVITER")).not.toContain("/admin/reviews");
     expect(ADMIN_NAV.filter((i) => i.section === "account")).toHaveLength(1);
   });
 });

@@ -6,6 +6,7 @@ import {
   IconCpu,
   IconHome,
   IconLogout,
+  IconMessageStar,
   IconQrcode,
   IconUserCircle,
   IconUsers,
@@ -26,7 +27,8 @@ export type AdminNavItem = {
 const EVERYONE: readonly Role[] = ["ADMIN", "INVITER", "INVITEE"];
 const INVITERS: readonly Role[] = ["INVITER", "ADMIN"];
 const ADMINS: readonly Role[] = ["ADMIN"];
-const CLIENTS: readonly Role[] = ["INVITEE"];
+// The profile page: a client's own questionnaire, a matchmaker's agency profile.
+const PROFILE_OWNERS: readonly Role[] = ["INVITEE", "INVITER"];
 
 /** The one list of the app's navigation and of who may open each page. Only pages that exist are listed. */
 export const ADMIN_NAV: readonly AdminNavItem[] = [
@@ -38,8 +40,13 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
     roles: INVITERS,
     section: "main",
   },
-  // A matchmaker's own profile is the agency profile, a page of its own (not built yet).
-  { path: "/admin/profile", labelKey: "nav.profile", icon: IconUserCircle, roles: CLIENTS, section: "main" },
+  {
+    path: "/admin/profile",
+    labelKey: "nav.profile",
+    icon: IconUserCircle,
+    roles: PROFILE_OWNERS,
+    section: "main",
+  },
   {
     path: "/admin/generate-invite",
     labelKey: "nav.invites",
@@ -49,6 +56,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   },
   { path: "/admin/users", labelKey: "nav.users", icon: IconUsers, roles: ADMINS, section: "main" },
   { path: "/admin/usage", labelKey: "nav.usage", icon: IconCoins, roles: INVITERS, section: "main" },
+  { path: "/admin/reviews", labelKey: "nav.reviews", icon: IconMessageStar, roles: ADMINS, section: "main" },
   ...(import.meta.env.DEV
     ? [
         {

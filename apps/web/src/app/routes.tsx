@@ -85,9 +85,25 @@ const ClientDetailPage = lazyPage(
   withFullCatalog(() => import("../features/clients/ClientDetailPage")),
   "ClientDetailPage",
 );
-const MyProfilePage = lazyPage(
-  withFullCatalog(() => import("../features/profile/MyProfilePage")),
-  "MyProfilePage",
+const ProfilePage = lazyPage(
+  withFullCatalog(() => import("../features/marketplace/ProfilePage")),
+  "ProfilePage",
+);
+const AgencyAdvancedPage = lazyPage(
+  withFullCatalog(() => import("../features/marketplace/ProfilePage")),
+  "AgencyAdvancedPage",
+);
+const DirectoryPage = lazyPage(
+  withFullCatalog(() => import("../features/marketplace/DirectoryPage")),
+  "DirectoryPage",
+);
+const AgencyPage = lazyPage(
+  withFullCatalog(() => import("../features/marketplace/AgencyPage")),
+  "AgencyPage",
+);
+const ReviewsModerationPage = lazyPage(
+  withFullCatalog(() => import("../features/marketplace/ReviewsModerationPage")),
+  "ReviewsModerationPage",
 );
 const EditProfilePage = lazyPage(
   withFullCatalog(() => import("../features/profile/EditProfilePage")),
@@ -142,6 +158,8 @@ export const routes: RouteObject[] = [
           { path: "matcher-terms", ...legalPage("matcherTerms") },
           { path: "academy", ...page(AcademyPage) },
           { path: "profile/:userId", ...page(PublicProfilePage) },
+          { path: "directory", ...page(DirectoryPage) },
+          { path: "agency/:idOrLogin", ...page(AgencyPage) },
           { path: "edit-profile/:userId", ...page(EditProfilePage) },
           {
             element: <AuthLayout />,
@@ -171,7 +189,9 @@ export const routes: RouteObject[] = [
               { index: true, element: <Navigate to="/admin/dashboard" replace /> },
               { path: "dashboard", ...page(DashboardPage) },
               { path: "invited-users", ...page(ClientsPage) },
-              { path: "profile", ...page(MyProfilePage) },
+              { path: "profile", ...page(ProfilePage) },
+              { path: "profile/advanced", ...page(AgencyAdvancedPage) },
+              { path: "reviews", ...page(ReviewsModerationPage) },
               { path: "generate-invite", ...page(InvitePage) },
               { path: "users", ...page(UsersPage) },
               { path: "usage", ...page(UsagePage) },

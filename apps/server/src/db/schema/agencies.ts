@@ -1,8 +1,25 @@
-import { sql } from "drizzle-orm";
-import { check, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { Currency, MatchmakerExperience } from "@matchdesk/contract";
+import { type SQL, sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 import { users } from "./users.js";
 
-// A matchmaker's agency profile (SPEC 3). Onboarding fills name and login; the marketplace adds the rest.
+const values = <T extends string>(options: readonly T[]) => options as [T, ...T[]];
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+export const matchmakerExperienceEnum = pgEnum("matchmaker_experience", values(MatchmakerExperience.options));
+export const currencyEnum = pgEnum("currency", values(Currency.options));
+
+// A matchmaker's agency profile (SPEC 3). Onboarding fills name and login; the owner edits the rest.
 export const agencyProfiles = pgTable(
   "agency_profiles",
   {
@@ -14,8 +31,73 @@ export const agencyProfiles = pgTable(
     country: text("country"),
     city: text("city"),
     about: text("about"),
+    contactFirstName: text("contact_first_name"),
+    contactLastName: text("contact_last_name"),
+    link: text("link"),
+    services: text("services"),
+    awards: text("awards"),
+    currency: currencyEnum("currency").notNull().default("USD"),
+    introductionPrice: integer("introduction_price"),
+    turnkeyPrice: integer("turnkey_price"),
+    introductionFee: integer("introduction_fee"),
+    payForIntroduction: boolean("pay_for_introduction").notNull().default(false),
+    clientToClientContract: boolean("client_to_client_contract").notNull().default(false),
+    acceptsFreeClients: boolean("accepts_free_clients").notNull().default(false),
+    experience: matchmakerExperienceEnum("experience"),
+    clientBaseSize: integer("client_base_size"),
+    successfulCases: integer("successful_cases"),
+    passwordHash: text("password_hash"),
+    // Kept by the ratings service in the transaction that changes a rating, so the directory can
+    // filter and sort by it through an index.
+    ratingOverall: doublePrecision("rating_overall"),
+    ratingCount: integer("rating_count").notNull().default(0),
+    // What the directory's typo-tolerant search reads: the short name, login and city, so a
+    // trigram comparison stays cheap.
+    nameText: text("name_text")
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`lower(${agencyProfiles.agencyName} || ' ' || ${agencyProfiles.login} || ' ' || coalesce(${agencyProfiles.city}, ''))`,
+      ),
+    // The words of name, login, city, services and about, for full-text search of the agency's text.
+    searchVector: tsvector("search_vector")
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`to_tsvector('simple'::regconfig, ${agencyProfiles.agencyName} || ' ' || ${agencyProfiles.login} || ' ' || coalesce(${agencyProfiles.city}, '') || ' ' || coalesce(${agencyProfiles.services}, '') || ' ' || coalesce(${agencyProfiles.about}, ''))`,
+      ),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("agency_login_format", sql`${t.login} ~ '^[a-z][a-z0-9-]*$'`)],
+  (t) => [
+    check("agency_login_format", sql`${t.login} ~ '^[a-z][a-z0-9-]*$'`),
+    check(
+      "agency_amounts_not_negative",
+      sql`coalesce(${t.introductionPrice}, 0) >= 0 and coalesce(${t.turnkeyPrice}, 0) >= 0 and coalesce(${t.introductionFee}, 0) >= 0 and coalesce(${t.clientBaseSize}, 0) >= 0 and coalesce(${t.successfulCases}, 0) >= 0`,
+    ),
+    // fastupdate off: agencies change rarely, and a search should not scan a pending list.
+    index("agency_name_trgm_idx").using("gin", sql`${t.nameText} gin_trgm_ops`).with({ fastupdate: "off" }),
+    index("agency_search_fts_idx").using("gin", t.searchVector).with({ fastupdate: "off" }),
+    index("agency_rating_idx").on(t.ratingOverall.desc().nullsLast(), t.agencyName),
+    index("agency_place_idx").on(t.country, t.city),
+  ],
+);
+
+// "Join the agency base": a person's request, kept next to the client it created in the base.
+export const agencyLeads = pgTable(
+  "agency_leads",
+  {
+    id: text("id").primaryKey(),
+    agencyUserId: text("agency_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    clientUserId: text("client_user_id").references(() => users.id, { onDelete: "set null" }),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    message: text("message"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("agency_leads_agency_idx").on(t.agencyUserId, t.createdAt)],
 );

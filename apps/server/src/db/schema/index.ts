@@ -1,4 +1,5 @@
 export * from "./agencies.js";
+export * from "./analytics.js";
 export * from "./auth.js";
 export * from "./clients.js";
 export * from "./credits.js";
@@ -6,4 +7,5 @@ export * from "./mail.js";
 export * from "./media.js";
 export * from "./platform.js";
 export * from "./profiles.js";
+export * from "./reviews.js";
 export * from "./users.js";

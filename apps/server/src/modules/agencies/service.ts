@@ -1,6 +1,34 @@
-import { eq } from "drizzle-orm";
+import {
+  type AgencyPageView,
+  type AgencyProfilePatchBody,
+  type AgencyProfileView,
+  type DirectoryItem,
+  type DirectoryQuery,
+  type JoinAgencyBody,
+  LIMITS,
+  MARKETPLACE_LIMITS,
+} from "@matchdesk/contract";
+import { hash } from "@node-rs/argon2";
+import { and, count, desc, eq, gte, ilike, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { agencyProfiles } from "../../db/schema/index.js";
+import { agencyLeads, agencyProfiles, users } from "../../db/schema/index.js";
+import type { SessionUser } from "../../platform/access.js";
+import { AppError, isUniqueViolation, notFound } from "../../platform/errors.js";
+import { newId } from "../../platform/ids.js";
+import type { RateLimiter } from "../../platform/rate-limit.js";
+import { escapeLike } from "../../platform/sql.js";
+import { fileUrl } from "../../platform/storage.js";
+import { listCertificates } from "../profiles/certificates.js";
+import { approvedReviews, myRating, ratingSummary } from "../reviews/service.js";
+import { createUser, findUserByEmail, getUser, setListed } from "../users/service.js";
+
+type AgencyRow = typeof agencyProfiles.$inferSelect;
+
+export const agencyNotFound = () => notFound("AGENCY_NOT_FOUND", "Agency not found");
+const loginTaken = () =>
+  new AppError("AGENCY_LOGIN_TAKEN", 409, "This agency login is taken", undefined, {
+    login: ["This agency login is taken"],
+  });
 
 export async function getAgencyName(db: Db, userId: string): Promise<string | null> {
   const [row] = await db
@@ -27,4 +55,313 @@ export async function saveAgencyBasics(
     .insert(agencyProfiles)
     .values({ userId, ...basics })
     .onConflictDoUpdate({ target: agencyProfiles.userId, set: { ...basics, updatedAt: new Date() } });
+}
+
+/** The agency a public page may show: an onboarded, active matchmaker's. Else 404. */
+export async function findPublicAgency(db: Db, idOrLogin: string) {
+  const [row] = await db
+    .select({ agency: agencyProfiles, user: users })
+    .from(agencyProfiles)
+    .innerJoin(users, eq(users.id, agencyProfiles.userId))
+    .where(
+      and(
+        sql`(${agencyProfiles.userId} = ${idOrLogin} or ${agencyProfiles.login} = ${idOrLogin.toLowerCase()})`,
+        eq(users.role, "INVITER"),
+        sql`${users.status} <> 'inactive'`,
+        isNotNull(users.onboardingCompletedAt),
+      ),
+    );
+  if (!row) throw agencyNotFound();
+  return row;
+}
+
+async function ownAgency(db: Db, caller: SessionUser) {
+  const [row] = await db
+    .select({ agency: agencyProfiles, user: users })
+    .from(agencyProfiles)
+    .innerJoin(users, eq(users.id, agencyProfiles.userId))
+    .where(eq(agencyProfiles.userId, caller.id));
+  if (!row) throw agencyNotFound();
+  return row;
+}
+
+function toProfileView(a: AgencyRow, u: typeof users.$inferSelect): AgencyProfileView {
+  return {
+    userId: a.userId,
+    agencyName: a.agencyName,
+    login: a.login,
+    contactFirstName: a.contactFirstName,
+    contactLastName: a.contactLastName,
+    country: a.country as AgencyProfileView["country"],
+    city: a.city,
+    link: a.link,
+    services: a.services,
+    about: a.about,
+    awards: a.awards,
+    currency: a.currency,
+    introductionPrice: a.introductionPrice,
+    turnkeyPrice: a.turnkeyPrice,
+    introductionFee: a.introductionFee,
+    payForIntroduction: a.payForIntroduction,
+    clientToClientContract: a.clientToClientContract,
+    acceptsFreeClients: a.acceptsFreeClients,
+    experience: a.experience,
+    clientBaseSize: a.clientBaseSize,
+    successfulCases: a.successfulCases,
+    isListed: u.participatesInSearch,
+    logoUrl: u.avatarKey ? fileUrl(u.avatarKey) : null,
+    hasPassword: a.passwordHash !== null,
+    isVerified: u.isVerified,
+  };
+}
+
+export async function getOwnAgencyProfile(db: Db, caller: SessionUser): Promise<AgencyProfileView> {
+  const { agency, user } = await ownAgency(db, caller);
+  return toProfileView(agency, user);
+}
+
+export async function patchOwnAgencyProfile(db: Db, caller: SessionUser, body: AgencyProfilePatchBody) {
+  await ownAgency(db, caller);
+  const { isListed, ...fields } = body;
+  if (fields.login !== undefined && (await isAgencyLoginTaken(db, fields.login, caller.id)))
+    throw loginTaken();
+  await db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    if (Object.keys(fields).length > 0) {
+      await txDb
+        .update(agencyProfiles)
+        .set({ ...fields, updatedAt: new Date() })
+        .where(eq(agencyProfiles.userId, caller.id))
+        .catch((error) => {
+          if (isUniqueViolation(error)) throw loginTaken();
+          throw error;
+        });
+    }
+    if (isListed !== undefined) await setListed(txDb, caller.id, isListed);
+  });
+  return getOwnAgencyProfile(db, caller);
+}
+
+/** Sets, changes or (empty) removes the agency's profile password. */
+export async function setAgencyPassword(db: Db, caller: SessionUser, password: string) {
+  await ownAgency(db, caller);
+  const passwordHash = password === "" ? null : await hash(password);
+  await db
+    .update(agencyProfiles)
+    .set({ passwordHash, updatedAt: new Date() })
+    .where(eq(agencyProfiles.userId, caller.id));
+  return getOwnAgencyProfile(db, caller);
+}
+
+// How alike a query and an agency's text must be for a typo to still match (pg_trgm word similarity).
+const TYPO_THRESHOLD = "0.4";
+
+/**
+ * The public directory: listed, active, onboarded matchmakers. Text search is full text over the
+ * agency's words, or trigram word similarity to its name, login and city, so a typo or the start of
+ * a name still finds it; both are GIN-indexed. Rating is the average overall stars that matchmakers gave.
+ */
+function directoryWhere(q: DirectoryQuery) {
+  const parts: SQL[] = [
+    eq(users.role, "INVITER"),
+    eq(users.participatesInSearch, true),
+    sql`${users.status} <> 'inactive'`,
+    isNotNull(users.onboardingCompletedAt),
+  ];
+  const text = q.q?.toLowerCase();
+  if (text) {
+    parts.push(
+      sql`(${agencyProfiles.searchVector} @@ plainto_tsquery('simple'::regconfig, ${text}) or ${text} <% ${agencyProfiles.nameText})`,
+    );
+  }
+  if (q.country) parts.push(eq(agencyProfiles.country, q.country));
+  if (q.city) parts.push(ilike(agencyProfiles.city, escapeLike(q.city)));
+  if (q.verified !== undefined) parts.push(eq(users.isVerified, q.verified));
+  if (q.minRating !== undefined) parts.push(gte(agencyProfiles.ratingOverall, q.minRating));
+  return { where: and(...parts), text };
+}
+
+function directoryPage(db: Db, q: DirectoryQuery) {
+  const { where, text } = directoryWhere(q);
+  const order = text
+    ? [desc(sql`word_similarity(${text}, ${agencyProfiles.nameText})`), desc(agencyProfiles.ratingCount)]
+    : [sql`${agencyProfiles.ratingOverall} desc nulls last`, agencyProfiles.agencyName];
+  return (
+    db
+      // Only what a directory card shows: no search columns or hashes travel.
+      .select({
+        userId: agencyProfiles.userId,
+        login: agencyProfiles.login,
+        agencyName: agencyProfiles.agencyName,
+        country: agencyProfiles.country,
+        city: agencyProfiles.city,
+        excerpt: sql<string | null>`left(${agencyProfiles.about}, ${LIMITS.descriptionPreviewChars})`,
+        ratingOverall: agencyProfiles.ratingOverall,
+        ratingCount: agencyProfiles.ratingCount,
+        logoKey: users.avatarThumbKey,
+        isVerified: users.isVerified,
+        total: sql<number>`count(*) over ()`.mapWith(Number),
+      })
+      .from(agencyProfiles)
+      .innerJoin(users, eq(users.id, agencyProfiles.userId))
+      .where(where)
+      .orderBy(...order, agencyProfiles.userId)
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize)
+  );
+}
+
+/** Runs a directory search inside a transaction whose `<%` threshold is the directory's own. */
+function withTypoThreshold<T>(db: Db, run: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    // Local to this transaction: the `<%` operator reads its threshold from this setting.
+    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${TYPO_THRESHOLD}, true)`);
+    return run(tx as unknown as Db);
+  });
+}
+
+/**
+ * The public directory: listed, active, onboarded matchmakers. Text search is full text over the
+ * agency's words, or trigram word similarity to its name, login and city, so a typo or the start of
+ * a name still finds it; both are GIN-indexed. Rating is the average overall stars that matchmakers gave.
+ */
+export async function searchDirectory(db: Db, q: DirectoryQuery) {
+  const { where } = directoryWhere(q);
+  return withTypoThreshold(db, async (tx) => {
+    // One query answers the page and, by a window count, the total; only a page past the end
+    // needs a count of its own.
+    const rows = await directoryPage(tx, q);
+    const total =
+      rows[0]?.total ??
+      (q.page > 1
+        ? ((
+            await tx
+              .select({ n: count() })
+              .from(agencyProfiles)
+              .innerJoin(users, eq(users.id, agencyProfiles.userId))
+              .where(where)
+          )[0]?.n ?? 0)
+        : 0);
+    const items: DirectoryItem[] = rows.map(({ logoKey, ratingOverall, total: _, ...row }) => ({
+      ...row,
+      logoUrl: logoKey ? fileUrl(logoKey) : null,
+      rating: ratingOverall === null ? null : Math.round(ratingOverall * 10) / 10,
+    }));
+    return { items, total, page: q.page, pageSize: q.pageSize };
+  });
+}
+
+/** The plan PostgreSQL runs for a directory page (EXPLAIN ANALYZE), for the bench's note. */
+export async function explainDirectory(db: Db, q: DirectoryQuery): Promise<string[]> {
+  return withTypoThreshold(db, async (tx) => {
+    const result = await tx.execute(
+      sql`explain (analyze, costs off, timing off, summary on) ${directoryPage(tx, q)}`,
+    );
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<
+      string,
+      string
+    >[];
+    return rows.map((r) => Object.values(r)[0]!);
+  });
+}
+
+export async function getAgencyPage(
+  db: Db,
+  caller: SessionUser | null,
+  idOrLogin: string,
+): Promise<AgencyPageView> {
+  const { agency: a, user: u } = await findPublicAgency(db, idOrLogin);
+  const contactName = [a.contactFirstName, a.contactLastName].filter(Boolean).join(" ");
+  const [certificates, rating, reviews, mine] = await Promise.all([
+    listCertificates(db, a.userId),
+    ratingSummary(db, a.userId),
+    approvedReviews(db, a.userId),
+    caller?.role === "INVITER" && caller.id !== a.userId ? myRating(db, caller.id, a.userId) : null,
+  ]);
+  return {
+    userId: a.userId,
+    login: a.login,
+    agencyName: a.agencyName,
+    logoUrl: u.avatarKey ? fileUrl(u.avatarKey) : null,
+    contactName: contactName || null,
+    country: a.country,
+    city: a.city,
+    link: a.link,
+    services: a.services,
+    about: a.about,
+    awards: a.awards,
+    currency: a.currency,
+    introductionPrice: a.introductionPrice,
+    turnkeyPrice: a.turnkeyPrice,
+    introductionFee: a.introductionFee,
+    payForIntroduction: a.payForIntroduction,
+    clientToClientContract: a.clientToClientContract,
+    acceptsFreeClients: a.acceptsFreeClients,
+    experience: a.experience,
+    clientBaseSize: a.clientBaseSize,
+    successfulCases: a.successfulCases,
+    certificates: certificates.items,
+    isVerified: u.isVerified,
+    verifiedSince: u.isVerified && u.verifiedAt ? u.verifiedAt.getUTCFullYear() : null,
+    rating,
+    reviews,
+    myRating: mine,
+  };
+}
+
+/** Keeps the agency's directory rating in step with its ratings; called inside the rating's transaction. */
+export async function setAgencyRating(db: Db, agencyUserId: string, overall: number | null, n: number) {
+  await db
+    .update(agencyProfiles)
+    .set({ ratingOverall: overall, ratingCount: n })
+    .where(eq(agencyProfiles.userId, agencyUserId));
+}
+
+/**
+ * "Join the agency base": the person becomes a client in the matchmaker's base (without an
+ * account password; the matchmaker can invite them from there) and the request is kept as a lead.
+ * An e-mail that already has an account only leaves the lead, and the answer is the same, so the
+ * form cannot tell whether someone is registered. A filled honeypot is answered alike, storing nothing.
+ */
+export async function joinAgency(
+  deps: { db: Db; limiter: RateLimiter },
+  agencyId: string,
+  body: JoinAgencyBody,
+  ip: string,
+) {
+  const { agency } = await findPublicAgency(deps.db, agencyId);
+  if (body.website) return;
+  await deps.limiter.hit(`agency-join:${ip}`, MARKETPLACE_LIMITS.joinRequestsPerIpPerHour, 3_600_000);
+  await deps.db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    let clientUserId: string | null = null;
+    if (!(await findUserByEmail(txDb, body.email))) {
+      const client = await createUser(txDb, {
+        email: body.email,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        role: "INVITEE",
+        inviterId: agency.userId,
+      });
+      if (body.phone) await txDb.update(users).set({ phone: body.phone }).where(eq(users.id, client.id));
+      clientUserId = client.id;
+    }
+    await txDb.insert(agencyLeads).values({
+      id: newId(),
+      agencyUserId: agency.userId,
+      clientUserId,
+      firstName: body.firstName,
+      lastName: body.lastName,
+      email: body.email,
+      phone: body.phone ?? null,
+      message: body.message || null,
+    });
+  });
+  // Notifications: call the notifications module here with a "lead" event for agency.userId.
+}
+
+/** The agency's user row, for a service that needs to know the owner exists (reviews, ratings). */
+export async function agencyOwner(db: Db, agencyId: string) {
+  const { agency } = await findPublicAgency(db, agencyId);
+  return getUser(db, agency.userId);
 }

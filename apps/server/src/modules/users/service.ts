@@ -143,3 +143,11 @@ export async function claimAccount(
     .returning();
   return row!;
 }
+
+/** A matchmaker's own choice to appear in the public directory (the participates-in-search flag). */
+export async function setListed(db: Db, userId: string, isListed: boolean) {
+  await db
+    .update(users)
+    .set({ participatesInSearch: isListed, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+}

@@ -7,6 +7,7 @@ import { Link, useParams } from "react-router";
 import { api } from "../../app/api";
 import { useErrorMessage } from "../../app/useErrorMessage";
 import { usePageTitle } from "../../ui/usePageTitle";
+import { recordView } from "../marketplace/useMarketplace";
 import { type OpenResult, PasswordGate } from "./PasswordGate";
 import classes from "./PublicProfile.module.css";
 import { PublicProfileContent } from "./PublicProfileContent";
@@ -45,6 +46,7 @@ function PublicProfile({ userId }: { userId: string }) {
       });
       password.current = "";
       setState({ kind: "open", view });
+      recordView(userId);
       window.scrollTo(0, 0);
       return null;
     } catch (error) {

@@ -1,0 +1,283 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, signIn, type TestApp } from "../../../test/app.js";
+import { agencyLeads, agencyProfiles, users } from "../../db/schema/index.js";
+import { seedMatchmaker } from "../../seed/seed.js";
+import type { UserRow } from "../users/service.js";
+import { setAgencyRating } from "./service.js";
+
+let t: TestApp;
+let whitmore: UserRow;
+let neva: UserRow;
+let berlin: UserRow;
+let unverified: UserRow;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const db = t.database.db;
+  whitmore = await seedMatchmaker(db, {
+    agencyName: "Whitmore & Hart Introductions",
+    login: "whitmore-hart",
+    city: "London",
+    country: "GB",
+  });
+  neva = await seedMatchmaker(db, {
+    agencyName: "Сердце Невы",
+    login: "serdtse-nevy",
+    city: "Saint Petersburg",
+    country: "RU",
+  });
+  berlin = await seedMatchmaker(db, {
+    agencyName: "Herzklopfen Partnervermittlung",
+    city: "Berlin",
+    country: "DE",
+  });
+  unverified = await seedMatchmaker(db, { agencyName: "Moscow Hearts", city: "Moscow", country: "RU" });
+  await db.update(users).set({ isVerified: false, verifiedAt: null }).where(eq(users.id, unverified.id));
+  await db
+    .update(agencyProfiles)
+    .set({ about: "Знакомства для серьёзных отношений в Москве", services: "Personal introductions" })
+    .where(eq(agencyProfiles.userId, unverified.id));
+  // Not in the directory: one who chose not to be listed, one switched off, one not onboarded.
+  const hidden = await seedMatchmaker(db, {
+    agencyName: "Hidden London Club",
+    city: "London",
+    country: "GB",
+  });
+  await db.update(users).set({ participatesInSearch: false }).where(eq(users.id, hidden.id));
+  const off = await seedMatchmaker(db, { agencyName: "Inactive London Club", city: "London", country: "GB" });
+  await db.update(users).set({ status: "inactive" }).where(eq(users.id, off.id));
+  await seedMatchmaker(db, { onboarded: false });
+  await setAgencyRating(db, whitmore.id, 4.5, 2);
+  await setAgencyRating(db, neva.id, 3.2, 5);
+  await setAgencyRating(db, unverified.id, 4, 1);
+});
+afterAll(() => t.close());
+
+const names = async (query: string) => {
+  const res = await t.app.inject({ method: "GET", url: `/api/directory${query}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json().items as { agencyName: string }[]).map((i) => i.agencyName).sort();
+};
+
+describe("[directory] search and filters", () => {
+  it("lists only active, onboarded matchmakers who chose to be listed, best rated first", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/directory" });
+    expect(res.json().total).toBe(4);
+    expect(res.json().items.map((i: { agencyName: string }) => i.agencyName)).toEqual([
+      "Whitmore & Hart Introductions",
+      "Moscow Hearts",
+      "Сердце Невы",
+      "Herzklopfen Partnervermittlung",
+    ]);
+    expect(res.json().items[0]).toMatchObject({
+      login: "whitmore-hart",
+      rating: 4.5,
+      ratingCount: 2,
+      isVerified: true,
+    });
+  });
+
+  it("filters by each of country, city, verified and minimum rating alone", async () => {
+    expect(await names("?country=RU")).toEqual(["Moscow Hearts", "Сердце Невы"]);
+    expect(await names("?city=london")).toEqual(["Whitmore & Hart Introductions"]);
+    expect(await names("?verified=false")).toEqual(["Moscow Hearts"]);
+    expect(await names("?verified=true")).toHaveLength(3);
+    expect(await names("?minRating=4")).toEqual(["Moscow Hearts", "Whitmore & Hart Introductions"]);
+    expect(await names("?minRating=5")).toEqual([]);
+    expect(await names("?minRating=1")).toHaveLength(3);
+  });
+
+  it("combines filters", async () => {
+    expect(await names("?country=RU&verified=true")).toEqual(["Сердце Невы"]);
+    expect(await names("?country=RU&minRating=4")).toEqual(["Moscow Hearts"]);
+    expect(await names("?country=RU&minRating=4&verified=true")).toEqual([]);
+    expect(await names("?q=hearts&country=RU&city=Moscow")).toEqual(["Moscow Hearts"]);
+  });
+
+  it("finds names and agency text despite typos and partial words, in Latin and Cyrillic", async () => {
+    expect(await names("?q=Whitmre")).toEqual(["Whitmore & Hart Introductions"]);
+    expect(await names("?q=whit")).toEqual(["Whitmore & Hart Introductions"]);
+    expect(await names("?q=Herzklopfn")).toEqual(["Herzklopfen Partnervermittlung"]);
+    // A typo is fuzzy: other near words may match too, but the closest comes first.
+    const typo = await t.app.inject({
+      method: "GET",
+      url: `/api/directory?q=${encodeURIComponent("Серце")}`,
+    });
+    expect(typo.json().items[0].agencyName).toBe("Сердце Невы");
+    expect(await names("?q=невы")).toEqual(["Сердце Невы"]);
+    expect(await names("?q=серьёзных отношений")).toEqual(["Moscow Hearts"]);
+    expect(await names("?q=personal introductions")).toContain("Moscow Hearts");
+    expect(await names("?q=qqqzzzxxx")).toEqual([]);
+  });
+
+  it("pages and refuses bad filters with 400", async () => {
+    const page = await t.app.inject({ method: "GET", url: "/api/directory?pageSize=2&page=2" });
+    expect(page.json()).toMatchObject({ total: 4, page: 2, pageSize: 2 });
+    expect(page.json().items).toHaveLength(2);
+    const past = await t.app.inject({ method: "GET", url: "/api/directory?pageSize=2&page=9" });
+    expect(past.json()).toMatchObject({ items: [], total: 4, page: 9 });
+    for (const bad of ["?minRating=6", "?minRating=0", "?country=XX1", "?verified=maybe", "?pageSize=101"]) {
+      const res = await t.app.inject({ method: "GET", url: `/api/directory${bad}` });
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().code).toBe("VALIDATION_FAILED");
+    }
+  });
+});
+
+describe("[agencies] agency page and profile", () => {
+  it("answers the page by id and by login, with the verified-since year; 404 for the unlisted-off", async () => {
+    const byLogin = await t.app.inject({ method: "GET", url: "/api/agencies/whitmore-hart" });
+    expect(byLogin.statusCode).toBe(200);
+    expect(byLogin.json()).toMatchObject({
+      userId: whitmore.id,
+      agencyName: "Whitmore & Hart Introductions",
+      isVerified: true,
+      verifiedSince: new Date().getUTCFullYear(),
+      reviews: [],
+      rating: { count: 0, overall: null },
+      myRating: null,
+    });
+    expect(byLogin.json()).not.toHaveProperty("passwordHash");
+    const byId = await t.app.inject({ method: "GET", url: `/api/agencies/${neva.id}` });
+    expect(byId.json().login).toBe("serdtse-nevy");
+    const missing = await t.app.inject({ method: "GET", url: "/api/agencies/no-such-agency" });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().code).toBe("AGENCY_NOT_FOUND");
+  });
+
+  it("lets the owner edit every field; a taken login is 409, bad values 400 and nothing stored", async () => {
+    const { cookie } = await signIn(t.app, berlin.email);
+    const patch = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: "PATCH", url: "/api/agencies/me", headers: { cookie }, payload });
+    const res = await patch({
+      contactFirstName: "Greta",
+      contactLastName: "Klein",
+      services: "Matchmaking for professionals",
+      about: "Seit 2010",
+      awards: "Best agency 2024",
+      link: "https://herz.example",
+      currency: "EUR",
+      introductionPrice: 500,
+      turnkeyPrice: 9000,
+      introductionFee: 100,
+      payForIntroduction: true,
+      clientToClientContract: true,
+      acceptsFreeClients: true,
+      experience: "MORE_THAN_7_YEARS",
+      clientBaseSize: 120,
+      successfulCases: 33,
+      isListed: false,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ contactFirstName: "Greta", turnkeyPrice: 9000, isListed: false });
+    const [stored] = await t.database.db
+      .select()
+      .from(agencyProfiles)
+      .where(eq(agencyProfiles.userId, berlin.id));
+    expect(stored).toMatchObject({ experience: "MORE_THAN_7_YEARS", currency: "EUR", successfulCases: 33 });
+    expect(await names("?q=herzklopfen")).toEqual([]);
+    await patch({ isListed: true });
+    expect(await names("?q=herzklopfen")).toEqual(["Herzklopfen Partnervermittlung"]);
+
+    const taken = await patch({ login: "whitmore-hart" });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().code).toBe("AGENCY_LOGIN_TAKEN");
+    for (const bad of [{ introductionPrice: -1 }, { login: "9bad" }, { link: "javascript:alert(1)" }]) {
+      const r = await patch(bad);
+      expect(r.statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    const [after] = await t.database.db
+      .select()
+      .from(agencyProfiles)
+      .where(eq(agencyProfiles.userId, berlin.id));
+    expect(after).toMatchObject({ introductionPrice: 500, link: "https://herz.example" });
+    expect(after!.login).not.toBe("whitmore-hart");
+
+    const pw = await t.app.inject({
+      method: "PUT",
+      url: "/api/agencies/me/password",
+      headers: { cookie },
+      payload: { password: "secret1", confirmPassword: "secret1" },
+    });
+    expect(pw.json().hasPassword).toBe(true);
+    const [hashed] = await t.database.db
+      .select()
+      .from(agencyProfiles)
+      .where(eq(agencyProfiles.userId, berlin.id));
+    expect(hashed!.passwordHash).toMatch(/^\$argon2id\$/);
+  });
+
+  it("turns a join request into a client in the matchmaker's base, with the lead kept", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: `/api/agencies/whitmore-hart/join`,
+      payload: { firstName: "Lena", lastName: "Gray", email: "Lena.Gray@example.test", message: "Hello" },
+      remoteAddress: "10.9.9.1",
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    const [client] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, "lena.gray@example.test"));
+    expect(client).toMatchObject({ role: "INVITEE", inviterId: whitmore.id, passwordHash: null });
+    const leads = await t.database.db
+      .select()
+      .from(agencyLeads)
+      .where(eq(agencyLeads.agencyUserId, whitmore.id));
+    expect(leads).toHaveLength(1);
+    expect(leads[0]).toMatchObject({ clientUserId: client!.id, message: "Hello" });
+    // The matchmaker sees the new client in their base.
+    const { cookie } = await signIn(t.app, whitmore.email);
+    const list = await t.app.inject({ method: "GET", url: "/api/clients", headers: { cookie } });
+    expect(list.json().items.map((c: { email: string }) => c.email)).toContain("lena.gray@example.test");
+
+    // A bot filling the honeypot gets the same answer and stores nothing.
+    const bot = await t.app.inject({
+      method: "POST",
+      url: `/api/agencies/whitmore-hart/join`,
+      payload: { firstName: "B", lastName: "Ot", email: "bot@example.test", website: "http://spam" },
+      remoteAddress: "10.9.9.2",
+    });
+    expect(bot.statusCode).toBe(202);
+    expect(await t.database.db.select().from(users).where(eq(users.email, "bot@example.test"))).toEqual([]);
+  });
+});
+
+describe("[agencies] link previews", () => {
+  it("serves /agency/{login} with the agency's title, description and image meta tags", async () => {
+    const { mkdtempSync, writeFileSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const path = await import("node:path");
+    const dist = mkdtempSync(path.join(tmpdir(), "md-web-"));
+    writeFileSync(
+      path.join(dist, "index.html"),
+      '<html><head><meta name="description" content="Plain" /><title>MatchDesk</title></head><body></body></html>',
+    );
+    const { buildApp } = await import("../../app.js");
+    const { testConfig } = await import("../../../test/app.js");
+    const web = await buildApp({ config: testConfig({ webDistDir: dist }), database: t.database });
+    try {
+      await t.database.db
+        .update(agencyProfiles)
+        .set({ about: 'Trusted <introductions> & "care"' })
+        .where(eq(agencyProfiles.userId, whitmore.id));
+      const res = await web.inject({ method: "GET", url: "/agency/whitmore-hart" });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toContain("text/html");
+      expect(res.body).toContain("<title>Whitmore &amp; Hart Introductions | MatchDesk</title>");
+      expect(res.body).toContain(
+        '<meta property="og:title" content="Whitmore &amp; Hart Introductions | MatchDesk" />',
+      );
+      expect(res.body).toContain(
+        '<meta property="og:description" content="Trusted &lt;introductions&gt; &amp; &quot;care&quot;" />',
+      );
+      expect(res.body).toContain('<meta name="description" content="Trusted');
+      const unknown = await web.inject({ method: "GET", url: "/agency/nobody-here" });
+      expect(unknown.statusCode).toBe(200);
+      expect(unknown.body).not.toContain("og:title");
+    } finally {
+      await web.close();
+    }
+  });
+});

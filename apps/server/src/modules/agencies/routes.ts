@@ -1,0 +1,79 @@
+import {
+  AgencyPageView,
+  AgencyParams,
+  AgencyPasswordBody,
+  AgencyProfilePatchBody,
+  AgencyProfileView,
+  DirectoryItem,
+  DirectoryQuery,
+  JoinAgencyBody,
+  pageOf,
+  ReceivedView,
+} from "@matchdesk/contract";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { AppDeps } from "../../app.js";
+import { registerAgencyPreview } from "./link-preview.js";
+import {
+  getAgencyPage,
+  getOwnAgencyProfile,
+  joinAgency,
+  patchOwnAgencyProfile,
+  searchDirectory,
+  setAgencyPassword,
+} from "./service.js";
+
+export function register(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const owner = { access: ["INVITER"] as const };
+  const tags = ["agencies"];
+  registerAgencyPreview(app, deps);
+
+  r.get(
+    "/api/agencies/me",
+    { config: owner, schema: { tags, response: { 200: AgencyProfileView } } },
+    async (request) => getOwnAgencyProfile(deps.db, request.user!),
+  );
+
+  r.patch(
+    "/api/agencies/me",
+    { config: owner, schema: { tags, body: AgencyProfilePatchBody, response: { 200: AgencyProfileView } } },
+    async (request) => patchOwnAgencyProfile(deps.db, request.user!, request.body),
+  );
+
+  r.put(
+    "/api/agencies/me/password",
+    { config: owner, schema: { tags, body: AgencyPasswordBody, response: { 200: AgencyProfileView } } },
+    async (request) => setAgencyPassword(deps.db, request.user!, request.body.password),
+  );
+
+  r.get(
+    "/api/directory",
+    {
+      config: { access: "public" },
+      schema: { tags, querystring: DirectoryQuery, response: { 200: pageOf(DirectoryItem) } },
+    },
+    async (request) => searchDirectory(deps.db, request.query),
+  );
+
+  r.get(
+    "/api/agencies/:id",
+    {
+      config: { access: "public" },
+      schema: { tags, params: AgencyParams, response: { 200: AgencyPageView } },
+    },
+    async (request) => getAgencyPage(deps.db, request.user, request.params.id),
+  );
+
+  r.post(
+    "/api/agencies/:id/join",
+    {
+      config: { access: "public" },
+      schema: { tags, params: AgencyParams, body: JoinAgencyBody, response: { 202: ReceivedView } },
+    },
+    async (request, reply) => {
+      await joinAgency(deps, request.params.id, request.body, request.ip);
+      return reply.status(202).send({ status: "received" as const });
+    },
+  );
+}

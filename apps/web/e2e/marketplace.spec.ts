@@ -1,0 +1,71 @@
+import { type BrowserContext, expect, test } from "@playwright/test";
+
+// The demo agencies and accounts that `DEMO_DATA=true` seeds (apps/server/src/seed/demo.ts).
+const ADMIN = { email: "admin@demo.matchdesk.test", password: "demo-password" };
+
+async function inEnglish(context: BrowserContext, baseURL: string | undefined) {
+  const url = baseURL ?? "http://127.0.0.1:3100";
+  await context.addCookies([
+    { name: "locale", value: "en-US", url },
+    { name: "public-locale", value: "en-US", url },
+  ]);
+}
+
+test.describe("marketplace", () => {
+  test("[directory] search with a typo, open the agency, review it, approve it as admin, see it published", async ({
+    page,
+    baseURL,
+    browser,
+  }) => {
+    await inEnglish(page.context(), baseURL);
+    await page.goto("/directory");
+    await expect(page.getByRole("heading", { name: "Find a matchmaker" })).toBeVisible();
+    await expect(page.getByTestId("directory-count")).toHaveText("3 matchmakers found");
+
+    // A typo still finds the agency, and the search lands in the URL.
+    await page.getByLabel("Name or agency text").fill("Whitmre");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/\/directory\?q=Whitmre/);
+    await expect(page.getByTestId("directory-count")).toHaveText("1 matchmaker found");
+    await page.getByRole("link", { name: "Whitmore & Hart Introductions" }).click();
+
+    await expect(page).toHaveURL(/\/agency\/whitmore-hart$/);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Whitmore & Hart Introductions" }),
+    ).toBeVisible();
+    await page.getByRole("tab", { name: "Prices" }).click();
+    await expect(page.getByText("Turnkey matchmaking")).toBeVisible();
+
+    // A review waits for moderation and is not shown yet.
+    const text = `A careful, honest agency ${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+    await page.getByLabel("Your name").fill("Playwright Visitor");
+    await page.getByLabel("Your e-mail (not shown)").fill("visitor@example.test");
+    await page.getByLabel("Your review").fill(text);
+    await page.getByRole("button", { name: "Send review" }).click();
+    await expect(page.getByText("Thank you! Your review will appear after moderation.")).toBeVisible();
+    await page.reload();
+    await expect(page.getByText(text)).toHaveCount(0);
+
+    // The admin approves it in the moderation queue.
+    const adminContext = await browser.newContext({ baseURL });
+    await inEnglish(adminContext, baseURL);
+    const admin = await adminContext.newPage();
+    expect((await admin.request.post("/api/auth/login", { data: ADMIN })).status()).toBe(200);
+    await admin.goto("/admin/reviews");
+    await expect(admin.getByRole("heading", { name: "Review moderation" })).toBeVisible();
+    const item = admin.getByTestId("moderation-item").filter({ hasText: text });
+    await item.getByRole("button", { name: "Approve" }).click();
+    await expect(admin.getByText("Review approved and published.")).toBeVisible();
+    await adminContext.close();
+
+    await page.reload();
+    await expect(page.getByTestId("review").filter({ hasText: text })).toBeVisible();
+  });
+
+  test("[directory] an unknown agency shows its not-found state", async ({ page, baseURL }) => {
+    await inEnglish(page.context(), baseURL);
+    await page.goto("/agency/no-such-agency-here");
+    await expect(page.getByRole("heading", { name: "Agency not found" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to the directory" })).toBeVisible();
+  });
+});
