@@ -12,11 +12,13 @@ import * as admin from "./modules/admin/routes.js";
 import * as auth from "./modules/auth/routes.js";
 import { openSessionCache } from "./modules/auth/session-cache.js";
 import { registerSessionHook } from "./modules/auth/sessions.js";
+import * as chat from "./modules/chat/routes.js";
 import * as clients from "./modules/clients/routes.js";
 import * as debug from "./modules/debug/routes.js";
 import * as files from "./modules/files/routes.js";
 import * as health from "./modules/health/routes.js";
 import * as invites from "./modules/invites/routes.js";
+import * as notifications from "./modules/notifications/routes.js";
 import * as profiles from "./modules/profiles/routes.js";
 import * as users from "./modules/users/routes.js";
 import { type RegisteredRoute, registerAccessControl } from "./platform/access.js";
@@ -41,7 +43,7 @@ export type AppDeps = {
 export type App = FastifyInstance & { registeredRoutes: RegisteredRoute[] };
 
 // Each domain adds one line here.
-const MODULES = [health, auth, users, invites, clients, profiles, files, admin, debug];
+const MODULES = [health, auth, users, invites, clients, profiles, files, admin, debug, chat, notifications];
 
 /** Builds the whole HTTP app on an open, migrated database. No side effects at import. */
 export async function buildApp(input: { config: Config; database: Database }): Promise<App> {

@@ -58,6 +58,9 @@ export const ERROR_CODES = [
   "FILE_TYPE_NOT_ALLOWED",
   "MALFORMED_MULTIPART",
   "CANNOT_CHANGE_SELF",
+  "CHAT_NOT_FOUND",
+  "CHAT_PARTICIPANT_INVALID",
+  "MESSAGE_NOT_FOUND",
 ] as const;
 export const ErrorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCode>;

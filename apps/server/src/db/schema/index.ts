@@ -1,5 +1,6 @@
 export * from "./agencies.js";
 export * from "./auth.js";
+export * from "./chat.js";
 export * from "./mail.js";
 export * from "./media.js";
 export * from "./platform.js";
