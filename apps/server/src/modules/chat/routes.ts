@@ -111,7 +111,12 @@ export function register(app: FastifyInstance, deps: AppDeps) {
       method: "GET",
       url: "/api/ws",
       config: { access: everyone },
-      schema: { tags: ["chat"], querystring: WsQuery, hide: true },
+      schema: {
+        tags: ["chat"],
+        querystring: WsQuery,
+        description:
+          "WebSocket: pushes message, typing, read and notification events (ServerEvent); takes typing (ClientEvent)",
+      },
       preValidation: async (request) => {
         if (!isOwnOrigin(request.headers.origin, request.headers.host, deps.config.publicUrl)) {
           throw new AppError("CROSS_ORIGIN_REQUEST", 403, "Cross-origin request refused");
