@@ -5,6 +5,7 @@ import {
   IconCpu,
   IconHome,
   IconLogout,
+  IconMessages,
   IconQrcode,
   IconUserCircle,
   IconUsers,
@@ -46,6 +47,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
     roles: INVITERS,
     section: "main",
   },
+  { path: "/admin/chats", labelKey: "nav.chats", icon: IconMessages, roles: INVITERS, section: "main" },
   { path: "/admin/users", labelKey: "nav.users", icon: IconUsers, roles: ADMINS, section: "main" },
   ...(import.meta.env.DEV
     ? [

@@ -73,6 +73,10 @@ const UsersPage = lazyPage(
   withFullCatalog(() => import("../features/admin/UsersPage")),
   "UsersPage",
 );
+const ChatsPage = lazyPage(
+  withFullCatalog(() => import("../features/chat/ChatsPage")),
+  "ChatsPage",
+);
 const ClientsPage = lazyPage(
   withFullCatalog(() => import("../features/clients/ClientsPage")),
   "ClientsPage",
@@ -170,6 +174,7 @@ export const routes: RouteObject[] = [
               { path: "profile", ...page(MyProfilePage) },
               { path: "generate-invite", ...page(InvitePage) },
               { path: "users", ...page(UsersPage) },
+              { path: "chats", ...page(ChatsPage) },
               ...devAdminRoutes,
               { path: "*", ...page(NotFoundPage) },
             ],

@@ -4,6 +4,7 @@ import {
   IconBell,
   IconBellOff,
   IconDots,
+  IconMessage,
   IconRosetteDiscountCheck,
   IconRosetteDiscountCheckOff,
   IconSearch,
@@ -13,8 +14,10 @@ import {
 } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { useAuth } from "../auth/auth-store";
+import { chatWithPath } from "../chat/chat-links";
 import { useUpdateUser } from "./useAdminUsers";
 import type { UserChange } from "./user-changes";
 
@@ -37,6 +40,8 @@ export function UserActions({ user }: { user: AdminUserView }) {
   const name = userName(user);
   const apply = (change: UserChange) => update.mutate({ user, change });
   const isBusy = update.isPending;
+  const navigate = useNavigate();
+  const canChat = user.role !== "INVITEE" && user.status !== "inactive" && !isSelf;
 
   return (
     <>
@@ -53,6 +58,17 @@ export function UserActions({ user }: { user: AdminUserView }) {
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
+          {canChat && (
+            <>
+              <Menu.Item
+                leftSection={<IconMessage size={18} />}
+                onClick={() => void navigate(chatWithPath(user.id))}
+              >
+                {t("chat.message")}
+              </Menu.Item>
+              <Menu.Divider />
+            </>
+          )}
           {user.isVerified ? (
             <Menu.Item
               leftSection={<IconRosetteDiscountCheckOff size={18} />}
