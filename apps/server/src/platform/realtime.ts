@@ -16,21 +16,36 @@ type Envelope = { e: string; to: string[]; event?: ServerEvent; ref?: { messageI
 /** Something that can run a statement: the database or a transaction. */
 type Runner = Pick<Db, "execute">;
 
+/** The channel payload that carries an event to users (a reference when the event is too large). */
+export function realtimePayload(to: readonly string[], event: ServerEvent): string | null {
+  if (to.length === 0) return null;
+  // The id goes first: the hub reads it without parsing the rest (see idOf).
+  const envelope: Envelope = { e: newId(), to: [...new Set(to)], event };
+  const payload = JSON.stringify(envelope);
+  if (Buffer.byteLength(payload) <= MAX_INLINE_BYTES) return payload;
+  if (event.type !== "message") throw new Error(`realtime event ${event.type} too large`);
+  return JSON.stringify({
+    e: envelope.e,
+    to: envelope.to,
+    ref: { messageId: event.message.id },
+  } satisfies Envelope);
+}
+
 /**
  * Announces an event to users' sockets on every instance. Inside a transaction it is sent on
  * commit and not at all on rollback, so a socket never hears of what was not stored.
  */
 export async function publish(db: Runner, to: readonly string[], event: ServerEvent): Promise<void> {
-  if (to.length === 0) return;
-  let envelope: Envelope = { e: newId(), to: [...new Set(to)], event };
-  let payload = JSON.stringify(envelope);
-  if (Buffer.byteLength(payload) > MAX_INLINE_BYTES) {
-    if (event.type !== "message") throw new Error(`realtime event ${event.type} too large`);
-    envelope = { e: envelope.e, to: envelope.to, ref: { messageId: event.message.id } };
-    payload = JSON.stringify(envelope);
-  }
-  await db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${payload})`);
+  const payload = realtimePayload(to, event);
+  if (payload) await db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${payload})`);
 }
+
+const ID_PREFIX = '{"e":"';
+/** The envelope's id, read off the front of the payload, so a repeat costs no JSON parsing. */
+const idOf = (payload: string) =>
+  payload.startsWith(ID_PREFIX)
+    ? payload.slice(ID_PREFIX.length, payload.indexOf('"', ID_PREFIX.length))
+    : "";
 
 /** One connected socket, as the hub sees it. */
 export type RealtimeSink = {
@@ -71,7 +86,7 @@ export async function openRealtimeHub(database: Database, options: HubOptions): 
   let connections = 0;
 
   const remember = (id: string) => {
-    if (seen.has(id)) return false;
+    if (!id || seen.has(id)) return false;
     seen.add(id);
     seenOrder.push(id);
     if (seenOrder.length > SEEN_MAX) seen.delete(seenOrder.shift()!);
@@ -91,13 +106,14 @@ export async function openRealtimeHub(database: Database, options: HubOptions): 
   };
 
   const onMessage = (payload: string) => {
+    if (!remember(idOf(payload))) return;
     let envelope: Envelope;
     try {
       envelope = JSON.parse(payload) as Envelope;
     } catch {
       return;
     }
-    if (!envelope.e || !Array.isArray(envelope.to) || !remember(envelope.e)) return;
+    if (!Array.isArray(envelope.to)) return;
     const to = envelope.to.filter((userId) => byUser.has(userId));
     if (to.length === 0) return;
     if (envelope.event) {
