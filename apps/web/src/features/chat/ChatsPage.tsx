@@ -24,7 +24,7 @@ import {
   IconMessages,
   IconSend,
 } from "@tabler/icons-react";
-import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { formatDateTime } from "../../app/format-date";
@@ -205,9 +205,15 @@ function Conversation({ chat, onBack }: { chat: ChatView; onBack: () => void }) 
   }, [last, me, chat.id, readMutate]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a message or the typing line appears
-  useEffect(() => {
+  useLayoutEffect(() => {
     const box = scroller.current;
-    if (box) box.scrollTop = box.scrollHeight;
+    if (!box) return;
+    box.scrollTop = box.scrollHeight;
+    // Again once the browser has laid out what just arrived (fonts, wrapped lines).
+    const frame = requestAnimationFrame(() => {
+      box.scrollTop = box.scrollHeight;
+    });
+    return () => cancelAnimationFrame(frame);
   }, [last?.id, typers.length]);
 
   const submit = () => {
@@ -247,6 +253,7 @@ function Conversation({ chat, onBack }: { chat: ChatView; onBack: () => void }) 
         </Stack>
       </Group>
       <Box
+        ref={scroller}
         className={classes.messages}
         role="log"
         aria-live="polite"
