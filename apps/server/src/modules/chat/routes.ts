@@ -38,6 +38,7 @@ const chatters = ["INVITER", "ADMIN"] as const;
 const everyone = ["ADMIN", "INVITER", "INVITEE"] as const;
 const PING_MS = 30_000;
 const TYPING_EVERY_MS = 1000;
+const MAX_EVENTS_PER_SECOND = 5;
 
 export function register(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -155,6 +156,8 @@ export function register(app: FastifyInstance, deps: AppDeps) {
           remove();
         });
         const lastTyping = new Map<string, number>();
+        let windowStart = 0;
+        let inWindow = 0;
         socket.on("message", (data) => {
           let parsed: ReturnType<typeof ClientEvent.safeParse>;
           try {
@@ -166,6 +169,13 @@ export function register(app: FastifyInstance, deps: AppDeps) {
           const event = parsed.data;
           const now = Date.now();
           if (now - (lastTyping.get(event.chatId) ?? 0) < TYPING_EVERY_MS) return;
+          // Each signal costs a query: a socket gets a few a second across all its chats.
+          if (now - windowStart > 1000) {
+            windowStart = now;
+            inWindow = 0;
+          }
+          if (++inWindow > MAX_EVENTS_PER_SECOND) return;
+          if (lastTyping.size > 100) lastTyping.clear();
           lastTyping.set(event.chatId, now);
           void announceTyping(deps.db, user.id, event.chatId).catch(() => {});
         });
