@@ -13,7 +13,7 @@ import type { NotificationView } from "@matchdesk/contract";
 import { IconBell } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { formatDateTime } from "../../app/format-date";
 import classes from "./NotificationBell.module.css";
 import { notificationLink } from "./notification-link";
@@ -23,7 +23,9 @@ import { useNotifications, useReadNotifications } from "./useNotifications";
 export function NotificationBell() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [isOpen, setOpen] = useState(false);
+  // The e-mail copy links to `?notifications=open`: the list is open on arrival.
+  const [params] = useSearchParams();
+  const [isOpen, setOpen] = useState(() => params.get("notifications") === "open");
   const list = useNotifications();
   const read = useReadNotifications();
   const unread = list.data?.unread ?? 0;
