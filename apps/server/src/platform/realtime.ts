@@ -74,9 +74,9 @@ type HubOptions = {
 const SEEN_MAX = 10_000;
 
 /**
- * Delivers events heard on the channel to this instance's sockets. On PostgreSQL every pooled
- * connection listens too (see `Database.listen`), so one notification can arrive several times:
- * each envelope's id is remembered for a while and a repeat is dropped. When the listening
+ * Delivers events heard on the channel to this instance's sockets. Only the one listening
+ * connection hears the channel, but a reconnect may overlap: each envelope's id is remembered for
+ * a while and a repeat is dropped. When the listening
  * connection drops, every socket is told to `resync`: events of that gap may be lost.
  */
 export async function openRealtimeHub(database: Database, options: HubOptions): Promise<RealtimeHub> {
@@ -132,7 +132,14 @@ export async function openRealtimeHub(database: Database, options: HubOptions): 
   };
 
   const subscriptions: Subscription[] = [];
-  subscriptions.push(await database.listen(REALTIME_CHANNEL, { message: onMessage, gap: resyncAll }));
+  // Only the listening connection: events need no ordering against this process's own writes.
+  subscriptions.push(
+    await database.listen(
+      REALTIME_CHANNEL,
+      { message: onMessage, gap: resyncAll },
+      { everyConnection: false },
+    ),
+  );
   // A signed-out or switched-off user's sockets close: their session is checked again.
   subscriptions.push(
     await database.listen(options.userChangedChannel, {
