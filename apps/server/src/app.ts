@@ -14,12 +14,14 @@ import * as analytics from "./modules/analytics/routes.js";
 import * as auth from "./modules/auth/routes.js";
 import { openSessionCache } from "./modules/auth/session-cache.js";
 import { registerSessionHook } from "./modules/auth/sessions.js";
+import * as chat from "./modules/chat/routes.js";
 import * as clients from "./modules/clients/routes.js";
 import * as credits from "./modules/credits/routes.js";
 import * as debug from "./modules/debug/routes.js";
 import * as files from "./modules/files/routes.js";
 import * as health from "./modules/health/routes.js";
 import * as invites from "./modules/invites/routes.js";
+import * as notifications from "./modules/notifications/routes.js";
 import * as payments from "./modules/payments/routes.js";
 import * as profiles from "./modules/profiles/routes.js";
 import * as reviews from "./modules/reviews/routes.js";
@@ -63,6 +65,8 @@ const MODULES = [
   agencies,
   reviews,
   analytics,
+  chat,
+  notifications,
 ];
 
 /** Builds the whole HTTP app on an open, migrated database. No side effects at import. */

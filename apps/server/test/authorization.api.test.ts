@@ -14,6 +14,8 @@ type Fixture = {
   pendingClient: UserRow;
   clientPhotoId: string;
   disposable: () => string;
+  /** A chat between the owner and the admin. */
+  chatId: string;
 };
 type Call = { url: string; payload?: Record<string, unknown>; multipart?: true };
 /** `codes` pins the error code where a status alone could hide a wrong reason (404 for two causes). */
@@ -400,6 +402,40 @@ const MATRIX: Record<string, Row> = {
     expect: all(204),
   },
   "GET /api/analytics/views": { call: () => ({ url: "/api/analytics/views" }), expect: signedIn(200) },
+  // Chat: matchmakers and admins, members of the chat only (the owner and the admin here).
+  "GET /api/chats": { call: () => ({ url: "/api/chats" }), expect: matchmakers(200) },
+  "POST /api/chats": {
+    // With the owner: new for the other matchmaker, existing for the admin, oneself for the owner.
+    call: (f) => ({ url: "/api/chats", payload: { participantId: f.owner.id } }),
+    expect: { anonymous: 401, client: 403, otherMatchmaker: 201, owner: 400, admin: 200 },
+    codes: { owner: "CHAT_PARTICIPANT_INVALID" },
+  },
+  "GET /api/chats/:id/messages": {
+    call: (f) => ({ url: `/api/chats/${f.chatId}/messages` }),
+    expect: { ...matchmakers(200), otherMatchmaker: 404 },
+    codes: { otherMatchmaker: "CHAT_NOT_FOUND" },
+  },
+  "POST /api/chats/:id/messages": {
+    call: (f) => ({ url: `/api/chats/${f.chatId}/messages`, payload: { body: "hello" } }),
+    expect: { ...matchmakers(201), otherMatchmaker: 404 },
+    codes: { otherMatchmaker: "CHAT_NOT_FOUND" },
+  },
+  "POST /api/chats/:id/read": {
+    call: (f) => ({ url: `/api/chats/${f.chatId}/read`, payload: {} }),
+    expect: { ...matchmakers(200), otherMatchmaker: 404 },
+    codes: { otherMatchmaker: "CHAT_NOT_FOUND" },
+  },
+  // The socket needs our Origin, which no injected call has; chat.api.test.ts covers it on a real port.
+  "GET /api/ws": {
+    call: () => ({ url: "/api/ws" }),
+    expect: { ...signedIn(403) },
+    codes: { owner: "CROSS_ORIGIN_REQUEST", client: "CROSS_ORIGIN_REQUEST" },
+  },
+  "GET /api/notifications": { call: () => ({ url: "/api/notifications" }), expect: signedIn(200) },
+  "POST /api/notifications/read": {
+    call: () => ({ url: "/api/notifications/read", payload: { all: true } }),
+    expect: signedIn(200),
+  },
 };
 
 let t: TestApp;
@@ -428,12 +464,19 @@ beforeAll(async () => {
     payload: form.payload,
   });
   const spares = await seedManyClients(db, owner.id, 40, "spare");
+  const chat = await t.app.inject({
+    method: "POST",
+    url: "/api/chats",
+    headers: { cookie: (await signIn(t.app, owner.email)).cookie },
+    payload: { participantId: admin.id },
+  });
   fixture = {
     owner,
     client,
     pendingClient,
     clientPhotoId: uploaded.json().items[0].id,
     disposable: () => spares.pop()!,
+    chatId: chat.json().id,
   };
   Object.assign(emails, {
     client: client.email,

@@ -73,6 +73,9 @@ export const ERROR_CODES = [
   "REVIEW_NOT_FOUND",
   "RATING_OWN_AGENCY",
   "ANALYTICS_RANGE_INVALID",
+  "CHAT_NOT_FOUND",
+  "CHAT_PARTICIPANT_INVALID",
+  "MESSAGE_NOT_FOUND",
 ] as const;
 export const ErrorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCode>;

@@ -1,5 +1,6 @@
 export * from "./admin.js";
 export * from "./auth.js";
+export * from "./chat.js";
 export * from "./clients.js";
 export * from "./common.js";
 export * from "./constants.js";

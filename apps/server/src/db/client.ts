@@ -35,8 +35,18 @@ export type Database = {
    * Hears every NOTIFY on `channel`, from any instance. A notification caused by this process's
    * own write arrives before that write's promise resolves, so what it invalidates is gone by then.
    */
-  listen(channel: string, listener: ChannelListener): Promise<Subscription>;
+  listen(channel: string, listener: ChannelListener, options?: ListenOptions): Promise<Subscription>;
   close(): Promise<void>;
+};
+
+export type ListenOptions = {
+  /**
+   * PostgreSQL: also LISTEN on every pooled connection (the default), so a write's own
+   * notification arrives before the write resolves. A channel that needs no such ordering (real
+   * time events) sets false: only the one listening connection hears it, which keeps the cost of
+   * each NOTIFY to one delivery per instance.
+   */
+  everyConnection?: boolean;
 };
 
 export type DatabaseOptions =
@@ -78,6 +88,8 @@ function openPostgres(url: string, poolSize: number): Database {
   // An idle client's error (the server restarted) must not crash the process.
   pool.on("error", () => {});
   const channels = new Map<string, Set<ChannelListener>>();
+  /** The channels every pooled connection listens on too. */
+  const pooled = new Set<string>();
   const quote = (channel: string) => `"${channel.replaceAll('"', '""')}"`;
   const dispatch = (message: pg.Notification) => {
     for (const listener of channels.get(message.channel) ?? []) listener.message(message.payload ?? "");
@@ -87,7 +99,7 @@ function openPostgres(url: string, poolSize: number): Database {
   };
   pool.on("connect", (client) => {
     client.on("notification", dispatch);
-    for (const channel of channels.keys()) void client.query(`LISTEN ${quote(channel)}`).catch(() => {});
+    for (const channel of pooled) void client.query(`LISTEN ${quote(channel)}`).catch(() => {});
   });
 
   let listener: pg.Client | null = null;
@@ -142,16 +154,19 @@ function openPostgres(url: string, poolSize: number): Database {
     ping: async () => {
       await pool.query("select 1");
     },
-    async listen(channel, channelListener) {
+    async listen(channel, channelListener, options = {}) {
       let set = channels.get(channel);
       if (!set) {
         set = new Set();
         channels.set(channel, set);
-        // Connections already in the pool start listening now; new ones do on connect.
-        const idle = await Promise.all(Array.from({ length: pool.idleCount }, () => pool.connect()));
-        for (const client of idle) {
-          await client.query(`LISTEN ${quote(channel)}`);
-          client.release();
+        if (options.everyConnection ?? true) {
+          pooled.add(channel);
+          // Connections already in the pool start listening now; new ones do on connect.
+          const idle = await Promise.all(Array.from({ length: pool.idleCount }, () => pool.connect()));
+          for (const client of idle) {
+            await client.query(`LISTEN ${quote(channel)}`);
+            client.release();
+          }
         }
         if (listener) await listener.query(`LISTEN ${quote(channel)}`);
         else await ensureListener();

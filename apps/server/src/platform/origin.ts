@@ -27,3 +27,17 @@ export function registerOriginCheck(app: FastifyInstance, publicUrl: string) {
 }
 
 const crossOrigin = () => new AppError("CROSS_ORIGIN_REQUEST", 403, "Cross-origin request refused");
+
+/**
+ * For a WebSocket upgrade (a GET, which the hook above lets through): a browser always sends
+ * `Origin` with it, and cookies go along from any site, so it must be present and ours.
+ */
+export function isOwnOrigin(origin: string | undefined, requestHost: string | undefined, publicUrl: string) {
+  if (!origin) return false;
+  try {
+    const host = new URL(origin).host;
+    return host === requestHost || host === new URL(publicUrl).host;
+  } catch {
+    return false;
+  }
+}

@@ -7,6 +7,8 @@ import { useTranslation } from "react-i18next";
 import { NavLink, Outlet, useLocation } from "react-router";
 import { useAuth } from "../features/auth/auth-store";
 import { displayName } from "../features/auth/auth-user";
+import { RealtimeProvider } from "../features/chat/RealtimeProvider";
+import { NotificationBell } from "../features/notifications/NotificationBell";
 import { LanguageSwitch } from "../ui/LanguageSwitch";
 import { Logo } from "../ui/Logo";
 import { PageLoader } from "../ui/PageLoader";
@@ -44,54 +46,57 @@ export function AdminLayout() {
   );
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 264, breakpoint: "sm", collapsed: { mobile: !isNavOpen } }}
-      padding={{ base: "md", sm: "xl" }}
-    >
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger
-              opened={isNavOpen}
-              onClick={nav.toggle}
-              hiddenFrom="sm"
-              size="sm"
-              aria-label={isNavOpen ? t("common.closeMenu") : t("common.openMenu")}
-            />
-            <Logo to="/admin/dashboard" label={t("common.homeLink", { product: PRODUCT_NAME })} />
-          </Group>
-          <Group gap="md" wrap="nowrap">
-            <LanguageSwitch />
-            <Group gap="xs" wrap="nowrap" visibleFrom="xs">
-              <Avatar size={32} radius="xl" color="rose" name={name} src={user.avatarUrl} aria-hidden />
-              <Text size="sm" fw={500} maw={180} truncate>
-                {name}
-              </Text>
-            </Group>
-          </Group>
-        </Group>
-      </AppShell.Header>
-
-      <AppShell.Navbar p="sm" aria-label={t("nav.label")}>
-        <AppShell.Section grow component={Stack} gap={4}>
-          {navItemsFor(user.role, "main").map(renderItem)}
-        </AppShell.Section>
-        <AppShell.Section
-          component={Stack}
-          gap={4}
-          pt="sm"
-          style={{ borderTop: "1px solid var(--mantine-color-gray-2)" }}
+    <QueryClientProvider client={queryClient}>
+      <RealtimeProvider>
+        <AppShell
+          header={{ height: 60 }}
+          navbar={{ width: 264, breakpoint: "sm", collapsed: { mobile: !isNavOpen } }}
+          padding={{ base: "md", sm: "xl" }}
         >
-          {navItemsFor(user.role, "account").map(renderItem)}
-        </AppShell.Section>
-      </AppShell.Navbar>
+          <AppShell.Header>
+            <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+              <Group gap="sm" wrap="nowrap">
+                <Burger
+                  opened={isNavOpen}
+                  onClick={nav.toggle}
+                  hiddenFrom="sm"
+                  size="sm"
+                  aria-label={isNavOpen ? t("common.closeMenu") : t("common.openMenu")}
+                />
+                <Logo to="/admin/dashboard" label={t("common.homeLink", { product: PRODUCT_NAME })} />
+              </Group>
+              <Group gap="md" wrap="nowrap">
+                <NotificationBell />
+                <LanguageSwitch />
+                <Group gap="xs" wrap="nowrap" visibleFrom="xs">
+                  <Avatar size={32} radius="xl" color="rose" name={name} src={user.avatarUrl} aria-hidden />
+                  <Text size="sm" fw={500} maw={180} truncate>
+                    {name}
+                  </Text>
+                </Group>
+              </Group>
+            </Group>
+          </AppShell.Header>
 
-      <AppShell.Main bg="gray.0">
-        <QueryClientProvider client={queryClient}>
-          <Suspense fallback={<PageLoader />}>{isAllowed ? <Outlet /> : <NoAccessPage />}</Suspense>
-        </QueryClientProvider>
-      </AppShell.Main>
-    </AppShell>
+          <AppShell.Navbar p="sm" aria-label={t("nav.label")}>
+            <AppShell.Section grow component={Stack} gap={4}>
+              {navItemsFor(user.role, "main").map(renderItem)}
+            </AppShell.Section>
+            <AppShell.Section
+              component={Stack}
+              gap={4}
+              pt="sm"
+              style={{ borderTop: "1px solid var(--mantine-color-gray-2)" }}
+            >
+              {navItemsFor(user.role, "account").map(renderItem)}
+            </AppShell.Section>
+          </AppShell.Navbar>
+
+          <AppShell.Main bg="gray.0">
+            <Suspense fallback={<PageLoader />}>{isAllowed ? <Outlet /> : <NoAccessPage />}</Suspense>
+          </AppShell.Main>
+        </AppShell>
+      </RealtimeProvider>
+    </QueryClientProvider>
   );
 }

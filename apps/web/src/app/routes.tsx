@@ -77,6 +77,10 @@ const UsagePage = lazyPage(
   withFullCatalog(() => import("../features/credits/UsagePage")),
   "UsagePage",
 );
+const ChatsPage = lazyPage(
+  withFullCatalog(() => import("../features/chat/ChatsPage")),
+  "ChatsPage",
+);
 const ClientsPage = lazyPage(
   withFullCatalog(() => import("../features/clients/ClientsPage")),
   "ClientsPage",
@@ -195,6 +199,7 @@ export const routes: RouteObject[] = [
               { path: "generate-invite", ...page(InvitePage) },
               { path: "users", ...page(UsersPage) },
               { path: "usage", ...page(UsagePage) },
+              { path: "chats", ...page(ChatsPage) },
               ...devAdminRoutes,
               { path: "*", ...page(NotFoundPage) },
             ],

@@ -1,6 +1,7 @@
 export * from "./agencies.js";
 export * from "./analytics.js";
 export * from "./auth.js";
+export * from "./chat.js";
 export * from "./clients.js";
 export * from "./credits.js";
 export * from "./mail.js";

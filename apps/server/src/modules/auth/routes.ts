@@ -134,7 +134,7 @@ export function register(app: FastifyInstance, deps: AppDeps) {
       const { user, redirect, token, expiresAt } = await finishOidc(
         deps,
         { ...request.body, cookieState },
-        (code, identity) => registerWithProvider(deps.db, code, identity),
+        (code, identity) => registerWithProvider(deps, code, identity),
       );
       setSessionCookie(reply, token, expiresAt, secure);
       return { user: toUserView(user), redirect };

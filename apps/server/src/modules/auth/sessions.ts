@@ -95,3 +95,13 @@ export function registerSessionHook(
     }
   });
 }
+
+/** Whether a session still stands: not ended, not expired, its user not switched off. */
+export async function isSessionLive(db: Db, sessionId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ status: users.status })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, sql`now()`)));
+  return row !== undefined && row.status !== "inactive";
+}

@@ -18,6 +18,7 @@ import { getAgencyName } from "../agencies/service.js";
 import { consumeEmailToken, issueEmailToken } from "../auth/email-tokens.js";
 import { createSession } from "../auth/sessions.js";
 import { getOwnClient } from "../clients/service.js";
+import { type NotifyDeps, notify } from "../notifications/service.js";
 import {
   claimAccount,
   createUser,
@@ -163,16 +164,33 @@ export async function register(deps: Deps, body: RegisterBody, ip: string) {
       locale: body.locale,
     });
   }
+  await announceRegistration(deps, inviter, user);
   const session = await createSession(deps.db, user.id);
   return { user, ...session };
 }
 
+/** The matchmaker hears of a client who registered through their invite. */
+async function announceRegistration(deps: NotifyDeps, inviter: UserRow, user: UserRow) {
+  if (user.role !== "INVITEE") return;
+  await notify(deps, inviter.id, "client_registered", {
+    clientId: user.id,
+    clientName: `${user.firstName} ${user.lastName}`.trim(),
+  });
+}
+
 /** Registration through an external provider that confirmed the e-mail; terms were accepted before it started. */
 export async function registerWithProvider(
-  db: Db,
+  deps: NotifyDeps,
   inviteCode: string,
   identity: { email: string; firstName: string; lastName: string },
 ): Promise<UserRow> {
-  const inviter = await findInviter(db, inviteCode);
-  return createUser(db, { ...identity, role: inviter.grants, inviterId: inviter.id, termsAccepted: true });
+  const inviter = await findInviter(deps.db, inviteCode);
+  const user = await createUser(deps.db, {
+    ...identity,
+    role: inviter.grants,
+    inviterId: inviter.id,
+    termsAccepted: true,
+  });
+  await announceRegistration(deps, inviter, user);
+  return user;
 }

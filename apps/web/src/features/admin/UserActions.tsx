@@ -6,6 +6,7 @@ import {
   IconCoins,
   IconCrown,
   IconDots,
+  IconMessage,
   IconRosetteDiscountCheck,
   IconRosetteDiscountCheckOff,
   IconSearch,
@@ -15,8 +16,10 @@ import {
 } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { useAuth } from "../auth/auth-store";
+import { chatWithPath } from "../chat/chat-links";
 import { AddCreditsDialog } from "../credits/AddCreditsDialog";
 import { SubscriptionDialog } from "../credits/SubscriptionDialog";
 import { useUpdateUser } from "./useAdminUsers";
@@ -44,6 +47,8 @@ export function UserActions({ user }: { user: AdminUserView }) {
   const name = userName(user);
   const apply = (change: UserChange) => update.mutate({ user, change });
   const isBusy = update.isPending;
+  const navigate = useNavigate();
+  const canChat = user.role !== "INVITEE" && user.status !== "inactive" && !isSelf;
 
   return (
     <>
@@ -60,6 +65,17 @@ export function UserActions({ user }: { user: AdminUserView }) {
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
+          {canChat && (
+            <>
+              <Menu.Item
+                leftSection={<IconMessage size={18} />}
+                onClick={() => void navigate(chatWithPath(user.id))}
+              >
+                {t("chat.message")}
+              </Menu.Item>
+              <Menu.Divider />
+            </>
+          )}
           {user.isVerified ? (
             <Menu.Item
               leftSection={<IconRosetteDiscountCheckOff size={18} />}

@@ -1,0 +1,94 @@
+import type { ServerEvent } from "@matchdesk/contract";
+import { useQueryClient } from "@tanstack/react-query";
+import {
+  createContext,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from "react";
+import { notificationsKey } from "../notifications/useNotifications";
+import { RealtimeConnection, realtimeUrl } from "./realtime";
+import { TypingStore } from "./typing-store";
+import { chatsKey, type MessagesData, messagesKey, withMessage, withReadUpTo } from "./useChats";
+
+type Realtime = { connection: RealtimeConnection; typing: TypingStore };
+
+const RealtimeContext = createContext<Realtime | null>(null);
+
+/**
+ * Opens the app's one socket while a user is signed in and keeps the query cache in step with
+ * what it pushes: new messages, read receipts, notifications, and a reload after a gap.
+ */
+export function RealtimeProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const realtime = useMemo<Realtime>(
+    () => ({ connection: new RealtimeConnection(realtimeUrl), typing: new TypingStore() }),
+    [],
+  );
+
+  useEffect(() => {
+    const { connection, typing } = realtime;
+    const unsubscribe = connection.subscribe((event: ServerEvent) => {
+      switch (event.type) {
+        case "message":
+          typing.stop(event.message.chatId, event.message.senderId);
+          queryClient.setQueryData<MessagesData>(messagesKey(event.message.chatId), (data) =>
+            withMessage(data, event.message),
+          );
+          void queryClient.invalidateQueries({ queryKey: chatsKey, exact: true });
+          break;
+        case "read":
+          queryClient.setQueryData<MessagesData>(messagesKey(event.chatId), (data) =>
+            withReadUpTo(data, event.userId, event.messageId),
+          );
+          void queryClient.invalidateQueries({ queryKey: chatsKey, exact: true });
+          break;
+        case "typing":
+          typing.start(event.chatId, event.userId);
+          break;
+        case "notification":
+          void queryClient.invalidateQueries({ queryKey: notificationsKey });
+          break;
+        case "resync":
+          void queryClient.invalidateQueries({ queryKey: chatsKey });
+          void queryClient.invalidateQueries({ queryKey: notificationsKey });
+          break;
+      }
+    });
+    connection.start();
+    return () => {
+      unsubscribe();
+      connection.stop();
+      typing.clear();
+    };
+  }, [realtime, queryClient]);
+
+  return <RealtimeContext.Provider value={realtime}>{children}</RealtimeContext.Provider>;
+}
+
+export function useRealtime(): Realtime {
+  const realtime = useContext(RealtimeContext);
+  if (!realtime) throw new Error("useRealtime outside RealtimeProvider");
+  return realtime;
+}
+
+/** The ids of the people typing in a chat right now. */
+export function useTyping(chatId: string | null): readonly string[] {
+  const { typing } = useRealtime();
+  return useSyncExternalStore(
+    (listener) => typing.subscribe(listener),
+    () => (chatId ? typing.typers(chatId) : NONE),
+  );
+}
+const NONE: readonly string[] = [];
+
+/** Whether the socket is open (for a quiet "reconnecting" hint). */
+export function useRealtimeStatus(): boolean {
+  const { connection } = useRealtime();
+  const [isOpen, setOpen] = useState(false);
+  useEffect(() => connection.onStatus(setOpen), [connection]);
+  return isOpen;
+}

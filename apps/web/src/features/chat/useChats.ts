@@ -1,0 +1,105 @@
+import type { ChatList, ChatMessageView, ChatView, MessagesPage } from "@matchdesk/contract";
+import {
+  type InfiniteData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
+import { api } from "../../app/api";
+
+export const chatsKey = ["chats"] as const;
+export const messagesKey = (chatId: string) => ["chats", chatId, "messages"] as const;
+
+export type MessagesData = InfiniteData<MessagesPage, string | undefined>;
+
+/** GET /api/chats: the caller's conversations, most recent first. */
+export function useChats() {
+  return useQuery({
+    queryKey: chatsKey,
+    queryFn: ({ signal }) => api<ChatList>("/api/chats?pageSize=100", { signal }),
+  });
+}
+
+/** History of one chat, newest page first; older pages load on demand. */
+export function useMessages(chatId: string | null) {
+  return useInfiniteQuery({
+    queryKey: messagesKey(chatId ?? ""),
+    enabled: chatId !== null,
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam, signal }) =>
+      api<MessagesPage>(
+        `/api/chats/${chatId}/messages?limit=50${pageParam ? `&before=${encodeURIComponent(pageParam)}` : ""}`,
+        { signal },
+      ),
+    getNextPageParam: (last) => last.nextBefore ?? undefined,
+  });
+}
+
+/** The loaded messages, oldest first. */
+export function flattenMessages(data: Pick<MessagesData, "pages"> | undefined): ChatMessageView[] {
+  if (!data) return [];
+  return [...data.pages].reverse().flatMap((page) => page.items);
+}
+
+/** Adds a message to the loaded history once (the socket and the send answer both bring it). */
+export function withMessage(
+  data: MessagesData | undefined,
+  message: ChatMessageView,
+): MessagesData | undefined {
+  if (!data || data.pages.length === 0) return data;
+  if (data.pages.some((page) => page.items.some((m) => m.id === message.id))) return data;
+  const [newest, ...older] = data.pages;
+  return { ...data, pages: [{ ...newest!, items: [...newest!.items, message] }, ...older] };
+}
+
+/** Marks the caller's messages read up to `messageId` (a read receipt from the other person). */
+export function withReadUpTo(data: MessagesData | undefined, readerId: string, messageId: string) {
+  if (!data) return data;
+  const all = flattenMessages(data);
+  const index = all.findIndex((m) => m.id === messageId);
+  if (index < 0) return data;
+  const readIds = new Set(
+    all
+      .slice(0, index + 1)
+      .filter((m) => m.senderId !== readerId)
+      .map((m) => m.id),
+  );
+  return {
+    ...data,
+    pages: data.pages.map((page) => ({
+      ...page,
+      items: page.items.map((m) => (readIds.has(m.id) && !m.isRead ? { ...m, isRead: true } : m)),
+    })),
+  };
+}
+
+export function useOpenChat() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (participantId: string) =>
+      api<ChatView>("/api/chats", { method: "POST", body: { participantId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: chatsKey, exact: true }),
+  });
+}
+
+export function useSendMessage(chatId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: string) =>
+      api<ChatMessageView>(`/api/chats/${chatId}/messages`, { method: "POST", body: { body } }),
+    onSuccess: (message) => {
+      queryClient.setQueryData<MessagesData>(messagesKey(chatId), (data) => withMessage(data, message));
+      void queryClient.invalidateQueries({ queryKey: chatsKey, exact: true });
+    },
+  });
+}
+
+export function useReadChat() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (chatId: string) =>
+      api<{ messageId: string | null }>(`/api/chats/${chatId}/read`, { method: "POST", body: {} }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: chatsKey, exact: true }),
+  });
+}

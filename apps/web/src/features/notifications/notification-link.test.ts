@@ -1,0 +1,13 @@
+import { describe, expect, it } from "vitest";
+import { notificationLink } from "./notification-link";
+
+describe("notification links", () => {
+  it("lead to the client a notification is about, or nowhere", () => {
+    expect(notificationLink({ kind: "client_registered", params: { clientId: "u1" } })).toBe(
+      "/invited-users/u1",
+    );
+    expect(notificationLink({ kind: "client_registered", params: {} })).toBeNull();
+    expect(notificationLink({ kind: "credits_added", params: { amount: 5 } })).toBeNull();
+    expect(notificationLink({ kind: "review_pending", params: {} })).toBe("/admin/reviews");
+  });
+});
