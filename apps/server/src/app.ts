@@ -46,7 +46,7 @@ export type AppDeps = {
   storage: Storage;
 };
 
-export type App = FastifyInstance & { registeredRoutes: RegisteredRoute[] };
+export type App = FastifyInstance & { registeredRoutes: RegisteredRoute[]; deps: AppDeps };
 
 // Each domain adds one line here.
 const MODULES = [
@@ -147,5 +147,5 @@ export async function buildApp(input: { config: Config; database: Database }): P
 
   await registerWebApp(app, config.webDistDir);
   await app.ready();
-  return Object.assign(app, { registeredRoutes }) as unknown as App;
+  return Object.assign(app, { registeredRoutes, deps }) as unknown as App;
 }

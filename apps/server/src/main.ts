@@ -23,7 +23,7 @@ async function main() {
   const app = await buildApp({ config, database });
   await app.listen({ port: config.port, host: config.host });
   const stopHousekeeping = startHousekeeping(database.db, app.log, { analyze: database.kind === "pglite" });
-  const stopSubscriptionJob = startSubscriptionJob(database.db, app.log);
+  const stopSubscriptionJob = startSubscriptionJob(app.deps, app.log);
 
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const where = database.kind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL";

@@ -18,6 +18,7 @@ import { newId } from "../../platform/ids.js";
 import type { RateLimiter } from "../../platform/rate-limit.js";
 import { escapeLike } from "../../platform/sql.js";
 import { fileUrl } from "../../platform/storage.js";
+import { type NotifyDeps, notify } from "../notifications/service.js";
 import { listCertificates } from "../profiles/certificates.js";
 import { approvedReviews, myRating, ratingSummary } from "../reviews/service.js";
 import { createUser, findUserByEmail, getUser, setListed } from "../users/service.js";
@@ -324,7 +325,7 @@ export async function setAgencyRating(db: Db, agencyUserId: string, overall: num
  * form cannot tell whether someone is registered. A filled honeypot is answered alike, storing nothing.
  */
 export async function joinAgency(
-  deps: { db: Db; limiter: RateLimiter },
+  deps: NotifyDeps & { limiter: RateLimiter },
   agencyId: string,
   body: JoinAgencyBody,
   ip: string,
@@ -357,7 +358,7 @@ export async function joinAgency(
       message: body.message || null,
     });
   });
-  // Notifications: call the notifications module here with a "lead" event for agency.userId.
+  await notify(deps, agency.userId, "agency_lead", { name: `${body.firstName} ${body.lastName}`.trim() });
 }
 
 /** The agency's user row, for a service that needs to know the owner exists (reviews, ratings). */

@@ -64,7 +64,7 @@ export function register(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await addCredits(deps.db, request.user!, request.params.id, request.body)),
+      reply.status(201).send(await addCredits(deps, request.user!, request.params.id, request.body)),
   );
 
   r.get(

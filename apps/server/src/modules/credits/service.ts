@@ -14,6 +14,7 @@ import { creditAccounts, creditTransactions } from "../../db/schema/index.js";
 import type { SessionUser } from "../../platform/access.js";
 import { AppError, badRequest } from "../../platform/errors.js";
 import { newId } from "../../platform/ids.js";
+import { type NotifyDeps, notify } from "../notifications/service.js";
 import { getUser } from "../users/service.js";
 
 /** A database handle or an open transaction: every function here works inside the caller's. */
@@ -228,11 +229,17 @@ export function assertNotClient(
 }
 
 /** An administrator adds credits to a matchmaker's or an admin's account. */
-export async function addCredits(db: Db, caller: SessionUser, userId: string, body: AddCreditsBody) {
+export async function addCredits(
+  deps: NotifyDeps,
+  caller: SessionUser,
+  userId: string,
+  body: AddCreditsBody,
+) {
+  const { db } = deps;
   const input = AddCreditsSchema.parse(body);
   const user = await getUser(db, userId);
   assertNotClient(user.role, "CREDITS_NOT_FOR_CLIENTS");
-  return db.transaction(async (tx) => {
+  const added = await db.transaction(async (tx) => {
     const row = await grantCredits(tx, {
       userId,
       amount: input.amount,
@@ -241,9 +248,10 @@ export async function addCredits(db: Db, caller: SessionUser, userId: string, bo
       expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
       createdBy: caller.id,
     });
-    // Notifications module: tell `userId` that `row.amount` credits were added (event "credits added").
     return { transaction: toTransactionView(row), balance: await getBalance(tx, userId) };
   });
+  await notify(deps, userId, "credits_added", { amount: input.amount });
+  return added;
 }
 
 /** Credits spent per UTC day and type across the marketplace, for the admin chart. */

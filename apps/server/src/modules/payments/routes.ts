@@ -59,7 +59,7 @@ export function register(app: FastifyInstance, deps: AppDeps) {
   r.post(
     "/api/admin/payments/:id/confirm",
     { config: admin, schema: { tags: ["payments"], params, response: { 200: PaymentView } } },
-    async (request) => confirmPayment(deps.db, request.user!, request.params.id),
+    async (request) => confirmPayment(deps, request.user!, request.params.id),
   );
 
   // The provider's webhook reads the body as sent: the signature covers its exact bytes.
@@ -92,7 +92,7 @@ export function register(app: FastifyInstance, deps: AppDeps) {
         } catch {
           throw new AppError("MALFORMED_JSON", 400, "The body is not valid JSON");
         }
-        return handleStripeEvent(deps.db, (event ?? {}) as Parameters<typeof handleStripeEvent>[1]);
+        return handleStripeEvent(deps, (event ?? {}) as Parameters<typeof handleStripeEvent>[1]);
       },
     );
   });

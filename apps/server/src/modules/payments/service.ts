@@ -13,6 +13,7 @@ import type { SessionUser } from "../../platform/access.js";
 import { AppError, badRequest, conflict, notFound } from "../../platform/errors.js";
 import { newId } from "../../platform/ids.js";
 import { assertNotClient, grantCredits, type Tx } from "../credits/service.js";
+import { type NotifyDeps, notify } from "../notifications/service.js";
 import { activateSubscription } from "../subscriptions/service.js";
 import type { PaymentProvider } from "./providers.js";
 
@@ -111,7 +112,6 @@ export async function fulfilPayment(
       reference: `payment:${row.id}`,
       createdBy: confirmedBy,
     });
-    // Notifications module: tell `row.userId` that credits were added (event "credits added").
   } else {
     const plan = PLANS.find((p) => p.id === product.plan)!;
     await activateSubscription(tx, {
@@ -150,17 +150,26 @@ export async function listPayments(db: Db, query: PaymentsQuery, owner?: SQL) {
 }
 
 /** An administrator confirms a manual payment request: the money arrived. */
-export async function confirmPayment(db: Db, caller: SessionUser, paymentId: string) {
-  return db.transaction(async (tx) => {
+export async function confirmPayment(deps: NotifyDeps, caller: SessionUser, paymentId: string) {
+  const row = await deps.db.transaction(async (tx) => {
     const [existing] = await tx.select().from(payments).where(eq(payments.id, paymentId));
     if (!existing) throw notFound("PAYMENT_NOT_FOUND", "Payment not found");
     if (existing.provider !== "manual" || existing.status !== "pending") {
       throw conflict("PAYMENT_NOT_PENDING", "This payment is not waiting for confirmation");
     }
-    const row = await fulfilPayment(tx, paymentId, caller.id);
-    if (!row) throw conflict("PAYMENT_NOT_PENDING", "This payment is not waiting for confirmation");
-    return toPaymentView(row);
+    const fulfilled = await fulfilPayment(tx, paymentId, caller.id);
+    if (!fulfilled) throw conflict("PAYMENT_NOT_PENDING", "This payment is not waiting for confirmation");
+    return fulfilled;
   });
+  await notifyFulfilled(deps, row);
+  return toPaymentView(row);
+}
+
+/** A paid credit pack tells its buyer, once the payment's transaction has committed. */
+async function notifyFulfilled(deps: NotifyDeps, row: { userId: string; product: string }) {
+  const product = findProduct(row.product);
+  if (product?.kind === "credits")
+    await notify(deps, row.userId, "credits_added", { amount: product.credits });
 }
 
 /** The buyer or an administrator drops a pending request. */
@@ -188,19 +197,20 @@ type StripeEvent = {
  * Handles one verified Stripe event, once per event id: a replay finds the id stored and changes
  * nothing. A completed, paid Checkout Session fulfils its payment.
  */
-export async function handleStripeEvent(db: Db, event: StripeEvent) {
+export async function handleStripeEvent(deps: NotifyDeps, event: StripeEvent) {
+  const { db } = deps;
   if (typeof event.id !== "string" || typeof event.type !== "string") {
     throw badRequest("VALIDATION_FAILED", "Not a Stripe event");
   }
   const eventId = event.id;
   const type = event.type;
-  return db.transaction(async (tx) => {
+  const handled = await db.transaction(async (tx) => {
     const inserted = await tx
       .insert(paymentEvents)
       .values({ eventId, provider: "stripe", type })
       .onConflictDoNothing()
       .returning({ eventId: paymentEvents.eventId });
-    if (inserted.length === 0) return { received: true, duplicate: true };
+    if (inserted.length === 0) return { received: true, duplicate: true, fulfilled: null };
     const session = event.data?.object;
     if (
       (type === "checkout.session.completed" || type === "checkout.session.async_payment_succeeded") &&
@@ -211,8 +221,13 @@ export async function handleStripeEvent(db: Db, event: StripeEvent) {
         .select({ id: payments.id })
         .from(payments)
         .where(and(eq(payments.provider, "stripe"), eq(payments.providerRef, session.id)));
-      if (payment) await fulfilPayment(tx, payment.id, null, true);
+      if (payment) {
+        const fulfilled = await fulfilPayment(tx, payment.id, null, true);
+        return { received: true, duplicate: false, fulfilled };
+      }
     }
-    return { received: true, duplicate: false };
+    return { received: true, duplicate: false, fulfilled: null };
   });
+  if (handled.fulfilled) await notifyFulfilled(deps, handled.fulfilled);
+  return { received: handled.received, duplicate: handled.duplicate };
 }

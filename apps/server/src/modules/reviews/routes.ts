@@ -64,7 +64,7 @@ export function register(app: FastifyInstance, deps: AppDeps) {
       config: admins,
       schema: { tags, params, body: ModerateReviewBody, response: { 200: AdminReviewView } },
     },
-    async (request) => moderateReview(deps.db, request.params.id, request.body.status),
+    async (request) => moderateReview(deps, request.params.id, request.body.status),
   );
 
   r.delete(

@@ -15,6 +15,7 @@ import { AppError, notFound } from "../../platform/errors.js";
 import { newId } from "../../platform/ids.js";
 import type { RateLimiter } from "../../platform/rate-limit.js";
 import { findPublicAgency, setAgencyRating } from "../agencies/service.js";
+import { type NotifyDeps, notify, notifyAdmins } from "../notifications/service.js";
 
 type ReviewRow = typeof reviews.$inferSelect;
 const reviewNotFound = () => notFound("REVIEW_NOT_FOUND", "Review not found");
@@ -25,7 +26,7 @@ const APPROVED_ON_PAGE = 50;
  * answer and stores nothing; each address may send a few an hour.
  */
 export async function createReview(
-  deps: { db: Db; limiter: RateLimiter },
+  deps: NotifyDeps & { limiter: RateLimiter },
   caller: SessionUser | null,
   agencyId: string,
   body: CreateReviewBody,
@@ -42,7 +43,7 @@ export async function createReview(
     authorEmail: body.authorEmail,
     text: body.text,
   });
-  // Notifications: call the notifications module here with a "review waiting" event for the admins.
+  await notifyAdmins(deps, "review_pending", { authorName: body.authorName, agencyName: agency.agencyName });
 }
 
 export async function approvedReviews(db: Db, agencyUserId: string): Promise<PublicReviewView[]> {
@@ -97,7 +98,9 @@ export async function listReviewsForModeration(db: Db, q: AdminReviewsQuery) {
   };
 }
 
-export async function moderateReview(db: Db, id: string, status: "approved" | "rejected") {
+export async function moderateReview(deps: NotifyDeps, id: string, status: "approved" | "rejected") {
+  const { db } = deps;
+  const [before] = await db.select({ status: reviews.status }).from(reviews).where(eq(reviews.id, id));
   const [row] = await db
     .update(reviews)
     .set({ status, moderatedAt: new Date() })
@@ -108,8 +111,9 @@ export async function moderateReview(db: Db, id: string, status: "approved" | "r
     .select({ agencyName: agencyProfiles.agencyName, login: agencyProfiles.login })
     .from(agencyProfiles)
     .where(eq(agencyProfiles.userId, row.agencyUserId));
-  // Notifications: when status is "approved", call the notifications module with a "review approved"
-  // event for row.agencyUserId.
+  if (status === "approved" && before?.status !== "approved") {
+    await notify(deps, row.agencyUserId, "review_approved", { authorName: row.authorName });
+  }
   return toAdminView(row, agency ?? { agencyName: "", login: "" });
 }
 

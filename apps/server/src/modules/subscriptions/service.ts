@@ -21,6 +21,7 @@ import type { SessionUser } from "../../platform/access.js";
 import { AppError, conflict } from "../../platform/errors.js";
 import { newId } from "../../platform/ids.js";
 import { assertNotClient, grantCredits, lockAccount, type Tx } from "../credits/service.js";
+import { type NotifyDeps, notify } from "../notifications/service.js";
 import { getUser } from "../users/service.js";
 
 const DAY_MS = 86_400_000;
@@ -191,7 +192,11 @@ export async function adminSetSubscription(
 // Any fixed number: the key every instance's expiry job takes, so one runs at a time.
 export const EXPIRY_JOB_LOCK = 0x6d64_0006;
 
-export type ExpiryRun = { ran: boolean; expired: string[]; reminded: string[] };
+export type ExpiryRun = {
+  ran: boolean;
+  expired: string[];
+  reminded: { userId: string; tier: SubscriptionTier; expiresAt: Date }[];
+};
 
 /**
  * Ends subscriptions past their expiry and marks those ending within a few days as reminded.
@@ -220,19 +225,42 @@ export async function runSubscriptionExpiry(db: Db, now = new Date()): Promise<E
           lte(subscriptions.expiresAt, soon),
         ),
       )
-      .returning({ userId: subscriptions.userId, expiresAt: subscriptions.expiresAt });
-    // Notifications module: for each of `reminded`, tell the user their subscription ends at
-    // `expiresAt` (event "subscription about to expire"), inside this transaction so it is sent once.
-    return { ran: true, expired: expired.map((r) => r.userId), reminded: reminded.map((r) => r.userId) };
+      .returning({
+        userId: subscriptions.userId,
+        tier: subscriptions.tier,
+        expiresAt: subscriptions.expiresAt,
+      });
+    return { ran: true, expired: expired.map((r) => r.userId), reminded };
   });
 }
 
 const JOB_INTERVAL_MS = 15 * 60_000;
 
-/** Runs the expiry job at start and every 15 minutes, without keeping the process alive. */
-export function startSubscriptionJob(db: Db, log: { warn(obj: object, msg: string): void }): () => void {
-  const run = () =>
-    runSubscriptionExpiry(db).catch((err) => log.warn({ err }, "subscription expiry job failed"));
+/**
+ * Runs the expiry job at start and every 15 minutes, without keeping the process alive. Whoever
+ * is marked reminded is told once, after the marking has committed.
+ */
+export function startSubscriptionJob(
+  deps: NotifyDeps,
+  log: { warn(obj: object, msg: string): void },
+): () => void {
+  const run = async () => {
+    try {
+      const { reminded } = await runSubscriptionExpiry(deps.db);
+      for (const r of reminded) {
+        // Shown as it stands in either language: the plan's name and SPEC 9's `dd.mm.yyyy hh:mm` UTC.
+        await notify(deps, r.userId, "subscription_expiring", {
+          tier: r.tier.charAt(0).toUpperCase() + r.tier.slice(1),
+          expiresAt: `${r.expiresAt
+            .toISOString()
+            .slice(0, 16)
+            .replace(/^(\d{4})-(\d\d)-(\d\d)T/, "$3.$2.$1 ")} UTC`,
+        });
+      }
+    } catch (err) {
+      log.warn({ err }, "subscription expiry job failed");
+    }
+  };
   void run();
   const timer = setInterval(run, JOB_INTERVAL_MS);
   timer.unref();

@@ -185,8 +185,7 @@ describe("[subscriptions] expiry job", () => {
     const first = await runSubscriptionExpiry(db);
     expect(first.ran).toBe(true);
     expect(first.expired).toContain(ending.id);
-    expect(first.reminded).toContain(soon.id);
-    expect(first.reminded).not.toContain(ending.id);
+    expect(first.reminded).toEqual([{ userId: soon.id, tier: "gold", expiresAt: expect.any(Date) }]);
     const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, ending.id));
     expect(row!.status).toBe("expired");
     const second = await runSubscriptionExpiry(db);
