@@ -71,3 +71,25 @@ test.describe("chat", () => {
     }
   });
 });
+
+test.describe("chat from an agency page", () => {
+  test("[chat] a matchmaker opens a chat with another agency from its page", async ({ browser, baseURL }) => {
+    const context = await browser.newContext();
+    try {
+      const anna = await signedInPage(context, baseURL, MATCHMAKER);
+      // The app's pages load the signed-in user; the public pages then know it too.
+      await anna.goto("/admin/dashboard");
+      await expect(anna.getByRole("heading", { level: 1 })).toBeVisible();
+      await anna.goto("/agency/whitmore-hart");
+      await anna.getByRole("link", { name: "Send a message" }).click();
+      await expect(anna).toHaveURL(/\/admin\/chats\?chat=/);
+      await expect(composer(anna)).toBeVisible();
+      // Not offered on one's own agency page.
+      await anna.goto("/agency/anna-volkova");
+      await expect(anna.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(anna.getByRole("link", { name: "Send a message" })).toHaveCount(0);
+    } finally {
+      await context.close();
+    }
+  });
+});

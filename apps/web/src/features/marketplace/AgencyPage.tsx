@@ -26,6 +26,7 @@ import {
   IconCheck,
   IconCopy,
   IconFileCertificate,
+  IconMessage,
   IconRosetteDiscountCheck,
 } from "@tabler/icons-react";
 import { QueryClientProvider } from "@tanstack/react-query";
@@ -37,6 +38,7 @@ import { queryClient } from "../../app/query-client";
 import { useErrorMessage } from "../../app/useErrorMessage";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useAuth } from "../auth/auth-store";
+import { chatWithPath } from "../chat/chat-links";
 import { JoinForm, RateForm, ReviewForm } from "./AgencyForms";
 import { useCountryName } from "./CountrySelect";
 import { recordView, useAgencyPage } from "./useMarketplace";
@@ -109,6 +111,8 @@ function AgencyContent({ view }: { view: AgencyPageView }) {
   const country = useCountryName();
   const place = [view.city, country(view.country)].filter(Boolean).join(", ");
   const canRate = user?.role === "INVITER" && user.id !== view.userId;
+  // Matchmakers and admins talk to the agency in the app's chat.
+  const canMessage = (user?.role === "INVITER" || user?.role === "ADMIN") && user.id !== view.userId;
   return (
     <Container size="lg" py={{ base: "lg", sm: 48 }}>
       <Stack gap="xl">
@@ -150,6 +154,17 @@ function AgencyContent({ view }: { view: AgencyPageView }) {
               <Text size="sm" c="gray.7">
                 {t("marketplace.agency.contact", { name: view.contactName })}
               </Text>
+            )}
+            {canMessage && (
+              <Button
+                component={Link}
+                to={chatWithPath(view.userId)}
+                variant="light"
+                leftSection={<IconMessage size={18} />}
+                w="fit-content"
+              >
+                {t("chat.message")}
+              </Button>
             )}
           </Stack>
         </Group>
