@@ -375,7 +375,8 @@ const MATRIX: Record<string, Row> = {
       url: `/api/agencies/${f.owner.id}/reviews`,
       payload: { authorName: "A", authorEmail: fresh(), text: "A long enough review text.", website: "x" },
     }),
-    expect: all(202),
+    expect: { ...all(202), owner: 403 },
+    codes: { owner: "REVIEW_OWN_AGENCY" },
   },
   "POST /api/agencies/:id/ratings": {
     call: (f) => ({

@@ -240,7 +240,10 @@ export const RecordViewBody = z.object({
 });
 export type RecordViewBody = z.infer<typeof RecordViewBody>;
 
-const Day = z.iso.date();
+// A calendar day of the analytics range; years kept to what PostgreSQL timestamps and charts use.
+const Day = z.iso
+  .date()
+  .refine((d) => d >= "2000-01-01" && d <= "2100-12-31", { message: "Choose a date between 2000 and 2100" });
 export const ViewsQuery = z.object({
   profileId: MarketplaceId.optional(),
   from: Day.optional(),

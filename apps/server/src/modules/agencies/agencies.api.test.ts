@@ -273,6 +273,14 @@ describe("[agencies] link previews", () => {
         '<meta property="og:description" content="Trusted &lt;introductions&gt; &amp; &quot;care&quot;" />',
       );
       expect(res.body).toContain('<meta name="description" content="Trusted');
+      // Text that looks like a replacement pattern stays text.
+      await t.database.db
+        .update(agencyProfiles)
+        .set({ about: "Costs $& more, $' less" })
+        .where(eq(agencyProfiles.userId, whitmore.id));
+      const patterned = await web.inject({ method: "GET", url: "/agency/whitmore-hart" });
+      expect(patterned.body).toContain('<meta name="description" content="Costs $&amp; more, $');
+      expect(patterned.body.match(/<title>/g)).toHaveLength(1);
       const unknown = await web.inject({ method: "GET", url: "/agency/nobody-here" });
       expect(unknown.statusCode).toBe(200);
       expect(unknown.body).not.toContain("og:title");

@@ -70,19 +70,21 @@ export function registerAgencyPreview(
         );
         const title = `${a.agencyName} | ${PRODUCT_NAME}`;
         page = html
-          .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+          // Replacer functions: a `$&` or `$'` in an agency's text must stay text, not a pattern.
+          .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
           .replace(
             /<meta name="description" content="[^"]*" \/>/,
-            `<meta name="description" content="${escapeHtml(description)}" />`,
+            () => `<meta name="description" content="${escapeHtml(description)}" />`,
           )
           .replace(
             "</head>",
-            `  ${previewTags({
-              title,
-              description,
-              image: u.avatarKey ? `${deps.config.publicUrl}${fileUrl(u.avatarKey)}` : null,
-              url: `${deps.config.publicUrl}/agency/${a.login}`,
-            })}\n  </head>`,
+            () =>
+              `  ${previewTags({
+                title,
+                description,
+                image: u.avatarKey ? `${deps.config.publicUrl}${fileUrl(u.avatarKey)}` : null,
+                url: `${deps.config.publicUrl}/agency/${a.login}`,
+              })}\n  </head>`,
           );
       }
       return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(page);

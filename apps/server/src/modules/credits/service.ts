@@ -53,8 +53,12 @@ export async function lockAccount(tx: Tx, userId: string): Promise<void> {
 export async function getCredits(db: Db, userId: string, now = new Date()): Promise<CreditsView> {
   const [row] = await db
     .select({
-      balance: sql<number>`coalesce(sum(${creditTransactions.remaining}), 0)::int`,
-      expiring: sql<number>`coalesce(sum(${creditTransactions.remaining}) filter (where ${creditTransactions.expiresAt} is not null), 0)::int`,
+      // bigint: a sum of many grants may pass 2^31.
+      balance: sql<number>`coalesce(sum(${creditTransactions.remaining}), 0)::bigint`.mapWith(Number),
+      expiring:
+        sql<number>`coalesce(sum(${creditTransactions.remaining}) filter (where ${creditTransactions.expiresAt} is not null), 0)::bigint`.mapWith(
+          Number,
+        ),
       nextExpiryAt: sql<Date | string | null>`min(${creditTransactions.expiresAt})`,
     })
     .from(creditTransactions)
@@ -265,7 +269,7 @@ export async function usage(db: Db, query: UsageQuery, now = new Date()): Promis
     .select({
       day,
       type: creditTransactions.type,
-      spent: sql<number>`(-sum(${creditTransactions.amount}))::int`,
+      spent: sql<number>`(-sum(${creditTransactions.amount}))::bigint`.mapWith(Number),
     })
     .from(creditTransactions)
     .where(

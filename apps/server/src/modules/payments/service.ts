@@ -12,9 +12,9 @@ import { paymentEvents, payments, users } from "../../db/schema/index.js";
 import type { SessionUser } from "../../platform/access.js";
 import { AppError, badRequest, conflict, notFound } from "../../platform/errors.js";
 import { newId } from "../../platform/ids.js";
-import { assertNotClient, grantCredits, type Tx } from "../credits/service.js";
+import { assertNotClient, grantCredits, lockAccount, type Tx } from "../credits/service.js";
 import { type NotifyDeps, notify } from "../notifications/service.js";
-import { activateSubscription } from "../subscriptions/service.js";
+import { activateSubscription, assertTierAllowed } from "../subscriptions/service.js";
 import type { PaymentProvider } from "./providers.js";
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -55,6 +55,24 @@ export async function startCheckout(deps: Deps, caller: SessionUser, productId: 
   assertNotClient(caller.role, "CREDITS_NOT_FOR_CLIENTS");
   const product = findProduct(productId);
   if (!product) throw badRequest("VALIDATION_FAILED", "Unknown product", { product: ["Unknown product"] });
+  if (product.kind === "plan") {
+    // SPEC 4 before any money moves, and one plan purchase at a time (two would both deliver).
+    await assertTierAllowed(deps.db, caller.id, PLANS.find((p) => p.id === product.plan)!.tier);
+    const [pending] = await deps.db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.userId, caller.id),
+          eq(payments.status, "pending"),
+          inArray(
+            payments.product,
+            PLANS.map((p) => `plan_${p.id}`),
+          ),
+        ),
+      );
+    if (pending) throw conflict("PLAN_PAYMENT_PENDING", "A plan purchase is already waiting for payment");
+  }
   const id = newId();
   const amountCents = Math.round(product.priceUsd * 100);
   const checkout = await deps.provider.createCheckout({
@@ -114,6 +132,16 @@ export async function fulfilPayment(
     });
   } else {
     const plan = PLANS.find((p) => p.id === product.plan)!;
+    try {
+      await lockAccount(tx, row.userId);
+      await assertTierAllowed(tx, row.userId, plan.tier);
+    } catch (error) {
+      // The rules changed since checkout (an admin set Gold meanwhile). A manual request is refused
+      // and stays pending; money the provider already took is recorded as paid, for a refund by hand,
+      // and buys nothing that SPEC 4 forbids.
+      if (isProviderPaid) return row;
+      throw error;
+    }
     await activateSubscription(tx, {
       userId: row.userId,
       tier: plan.tier,

@@ -33,6 +33,9 @@ export async function createReview(
   ip: string,
 ) {
   const { agency } = await findPublicAgency(deps.db, agencyId);
+  if (caller?.id === agency.userId) {
+    throw new AppError("REVIEW_OWN_AGENCY", 403, "An agency cannot review itself");
+  }
   if (body.website) return;
   await deps.limiter.hit(`review:${ip}`, MARKETPLACE_LIMITS.reviewsPerIpPerHour, 3_600_000);
   await deps.db.insert(reviews).values({

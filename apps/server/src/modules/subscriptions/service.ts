@@ -72,6 +72,12 @@ export function checkTierRules(active: SubscriptionTier | null, wanted: Subscrip
   }
 }
 
+/** SPEC 4's rules for choosing `wanted` now; throws the 409 that says why not. */
+export async function assertTierAllowed(db: Db, userId: string, wanted: SubscriptionTier) {
+  const active = await findActive(db, userId);
+  checkTierRules(active?.tier ?? null, wanted);
+}
+
 export const planFor = (tier: SubscriptionTier, plan?: PlanId) =>
   tier === "regular" ? null : (plan ?? PLANS.find((p) => p.tier === tier)!.id);
 
@@ -183,9 +189,14 @@ export async function adminSetSubscription(
     });
   }
   const tier = body.tier;
-  const row = await db.transaction((tx) =>
-    activateSubscription(tx, { userId, tier, plan: planFor(tier, body.plan), createdBy: caller.id }),
-  );
+  const plan = planFor(tier, body.plan);
+  const row = await db.transaction(async (tx) => {
+    await lockAccount(tx, userId);
+    // Setting what is already active changes nothing: a retry or a double click grants no credits twice.
+    const active = await findActive(tx, userId);
+    if (active && active.tier === tier && active.plan === plan) return active;
+    return activateSubscription(tx, { userId, tier, plan, createdBy: caller.id });
+  });
   return toSubscriptionView(row);
 }
 
