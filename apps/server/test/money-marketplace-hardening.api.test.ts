@@ -114,3 +114,31 @@ describe("[marketplace] reviews and analytics input", () => {
     expect(res.json().code).toBe("VALIDATION_FAILED");
   });
 });
+
+describe("[limits] what a script could flood", () => {
+  it("checkouts are limited per person per hour", async () => {
+    const { cookie } = await newMatchmaker();
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      statuses.push(
+        (await call(cookie, "POST", "/api/payments/checkout", { product: "credits_500" })).statusCode,
+      );
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 201)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+
+  it("chat messages are limited per person per minute", async () => {
+    const { cookie } = await newMatchmaker();
+    const other = await seedMatchmaker(t.database.db);
+    const chat = await call(cookie, "POST", "/api/chats", { participantId: other.id });
+    expect(chat.statusCode).toBe(201);
+    let last = 0;
+    for (let i = 0; i < 121; i++) {
+      last = (await call(cookie, "POST", `/api/chats/${chat.json().id}/messages`, { body: `m${i}` }))
+        .statusCode;
+      if (i < 120) expect(last).toBe(201);
+    }
+    expect(last).toBe(429);
+  });
+});

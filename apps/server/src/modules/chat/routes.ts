@@ -40,6 +40,9 @@ const PING_MS = 30_000;
 const TYPING_EVERY_MS = 1000;
 const MAX_EVENTS_PER_SECOND = 5;
 
+// Flood stops per person: far above a busy matchmaker's day, far below what a script sends.
+const CHAT_LIMITS = { opensPerHour: 60, messagesPerMinute: 120 } as const;
+
 export function register(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const params = z.object({ id: Id });
@@ -60,6 +63,7 @@ export function register(app: FastifyInstance, deps: AppDeps) {
       schema: { tags: ["chat"], body: OpenChatBody, response: { 200: ChatView, 201: ChatView } },
     },
     async (request, reply) => {
+      await deps.limiter.hit(`chat-open:${request.user!.id}`, CHAT_LIMITS.opensPerHour, 3_600_000);
       const { chat, isNew } = await openChat(deps.db, request.user!, request.body.participantId);
       return reply.status(isNew ? 201 : 200).send(chat);
     },
@@ -80,8 +84,12 @@ export function register(app: FastifyInstance, deps: AppDeps) {
       config: { access: chatters },
       schema: { tags: ["chat"], params, body: SendMessageBody, response: { 201: ChatMessageView } },
     },
-    async (request, reply) =>
-      reply.status(201).send(await sendMessage(deps.db, request.user!, request.params.id, request.body.body)),
+    async (request, reply) => {
+      await deps.limiter.hit(`chat-send:${request.user!.id}`, CHAT_LIMITS.messagesPerMinute, 60_000);
+      return reply
+        .status(201)
+        .send(await sendMessage(deps.db, request.user!, request.params.id, request.body.body));
+    },
   );
 
   r.post(

@@ -27,6 +27,8 @@ export function register(app: FastifyInstance, deps: AppDeps) {
     "/api/payments/checkout",
     { config: holders, schema: { tags: ["payments"], body: CheckoutBody, response: { 201: CheckoutView } } },
     async (request, reply) => {
+      // Each checkout opens a payment (and a provider session): a person starts a few, a script many.
+      await deps.limiter.hit(`checkout:${request.user!.id}`, 20, 3_600_000);
       const payment = await startCheckout(checkoutDeps, request.user!, request.body.product);
       return reply.status(201).send({ url: payment.url, payment });
     },
