@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { agencyLeads } from "../src/db/schema/index.js";
 import { createUser, type UserRow } from "../src/modules/users/service.js";
+import { newId } from "../src/platform/ids.js";
 import { seedAdmin, seedClient, seedManyClients, seedMatchmaker } from "../src/seed/seed.js";
 import { buildTestApp, signIn, type TestApp } from "./app.js";
 import { jpegWithGps, multipart } from "./images.js";
@@ -16,6 +18,8 @@ type Fixture = {
   disposable: () => string;
   /** A chat between the owner and the admin. */
   chatId: string;
+  /** Requests from the owner's agency page: one to invite, one to dismiss. */
+  leadIds: { invite: string; dismiss: string };
 };
 type Call = { url: string; payload?: Record<string, unknown>; multipart?: true };
 /** `codes` pins the error code where a status alone could hide a wrong reason (404 for two causes). */
@@ -360,6 +364,20 @@ const MATRIX: Record<string, Row> = {
     call: () => ({ url: "/api/agencies/me/password", payload: { password: "", confirmPassword: "" } }),
     expect: { ...matchmakers(200), admin: 403 },
   },
+  "GET /api/agencies/me/leads": {
+    call: () => ({ url: "/api/agencies/me/leads" }),
+    expect: { ...matchmakers(200), admin: 403 },
+  },
+  "POST /api/agencies/me/leads/:id/invite": {
+    call: (f) => ({ url: `/api/agencies/me/leads/${f.leadIds.invite}/invite` }),
+    expect: { ...matchmakers(200), otherMatchmaker: 404, admin: 403 },
+    codes: { otherMatchmaker: "LEAD_NOT_FOUND" },
+  },
+  "DELETE /api/agencies/me/leads/:id": {
+    call: (f) => ({ url: `/api/agencies/me/leads/${f.leadIds.dismiss}` }),
+    expect: { ...matchmakers(204), otherMatchmaker: 404, admin: 403 },
+    codes: { otherMatchmaker: "LEAD_NOT_FOUND" },
+  },
   "GET /api/directory": { call: () => ({ url: "/api/directory?q=agency" }), expect: all(200) },
   "GET /api/agencies/:id": { call: (f) => ({ url: `/api/agencies/${f.owner.id}` }), expect: all(200) },
   // The honeypot keeps these from filling the per-address limits; reviews.api.test.ts covers the rest.
@@ -471,7 +489,18 @@ beforeAll(async () => {
     headers: { cookie: (await signIn(t.app, owner.email)).cookie },
     payload: { participantId: admin.id },
   });
+  const leadIds = { invite: newId(), dismiss: newId() };
+  await db.insert(agencyLeads).values(
+    Object.values(leadIds).map((id, i) => ({
+      id,
+      agencyUserId: owner.id,
+      firstName: "Lead",
+      lastName: `N${i}`,
+      email: `lead-${i}@example.test`,
+    })),
+  );
   fixture = {
+    leadIds,
     owner,
     client,
     pendingClient,

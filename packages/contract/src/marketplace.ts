@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Name } from "./auth.js";
-import { PageQuery } from "./common.js";
+import { PageQuery, pageOf } from "./common.js";
 import { LIMITS } from "./constants.js";
 import { MatchmakerExperience, ReviewStatus } from "./enums.js";
 import { AgencyLogin, CertificateView } from "./media.js";
@@ -212,6 +212,22 @@ export const JoinAgencyBody = z.object({
 export type JoinAgencyBody = z.infer<typeof JoinAgencyBody>;
 
 export const ReceivedView = z.object({ status: z.literal("received") });
+
+/** A request from the agency page: contact details only, until the matchmaker invites the person. */
+export const AgencyLeadView = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  message: z.string().nullable(),
+  createdAt: z.string(),
+  /** The client the invitation made; null while not invited. */
+  clientId: z.string().nullable(),
+});
+export type AgencyLeadView = z.infer<typeof AgencyLeadView>;
+export const AgencyLeadList = pageOf(AgencyLeadView);
+export type AgencyLeadList = z.infer<typeof AgencyLeadList>;
 
 export const AdminReviewsQuery = PageQuery.extend({ status: ReviewStatus.optional() });
 export type AdminReviewsQuery = z.infer<typeof AdminReviewsQuery>;

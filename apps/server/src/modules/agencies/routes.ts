@@ -1,4 +1,6 @@
 import {
+  AgencyLeadList,
+  AgencyLeadView,
   AgencyPageView,
   AgencyParams,
   AgencyPasswordBody,
@@ -6,18 +8,24 @@ import {
   AgencyProfileView,
   DirectoryItem,
   DirectoryQuery,
+  Id,
   JoinAgencyBody,
+  PageQuery,
   pageOf,
   ReceivedView,
 } from "@matchdesk/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import type { AppDeps } from "../../app.js";
 import { registerAgencyPreview } from "./link-preview.js";
 import {
+  dismissLead,
   getAgencyPage,
   getOwnAgencyProfile,
+  inviteLead,
   joinAgency,
+  listLeads,
   patchOwnAgencyProfile,
   searchDirectory,
   setAgencyPassword,
@@ -26,6 +34,7 @@ import {
 export function register(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const owner = { access: ["INVITER"] as const };
+  const leadParams = z.object({ id: Id });
   const tags = ["agencies"];
   registerAgencyPreview(app, deps);
 
@@ -45,6 +54,27 @@ export function register(app: FastifyInstance, deps: AppDeps) {
     "/api/agencies/me/password",
     { config: owner, schema: { tags, body: AgencyPasswordBody, response: { 200: AgencyProfileView } } },
     async (request) => setAgencyPassword(deps.db, request.user!, request.body.password),
+  );
+
+  r.get(
+    "/api/agencies/me/leads",
+    { config: owner, schema: { tags, querystring: PageQuery, response: { 200: AgencyLeadList } } },
+    async (request) => listLeads(deps.db, request.user!, request.query),
+  );
+
+  r.post(
+    "/api/agencies/me/leads/:id/invite",
+    { config: owner, schema: { tags, params: leadParams, response: { 200: AgencyLeadView } } },
+    async (request) => inviteLead(deps, request.user!, request.params.id),
+  );
+
+  r.delete(
+    "/api/agencies/me/leads/:id",
+    { config: owner, schema: { tags, params: leadParams } },
+    async (request, reply) => {
+      await dismissLead(deps.db, request.user!, request.params.id);
+      return reply.status(204).send(null);
+    },
   );
 
   r.get(
