@@ -18,6 +18,7 @@ import * as debug from "./modules/debug/routes.js";
 import * as files from "./modules/files/routes.js";
 import * as health from "./modules/health/routes.js";
 import * as invites from "./modules/invites/routes.js";
+import * as matching from "./modules/matching/routes.js";
 import * as payments from "./modules/payments/routes.js";
 import * as profiles from "./modules/profiles/routes.js";
 import * as subscriptions from "./modules/subscriptions/routes.js";
@@ -57,6 +58,7 @@ const MODULES = [
   credits,
   subscriptions,
   payments,
+  matching,
 ];
 
 /** Builds the whole HTTP app on an open, migrated database. No side effects at import. */

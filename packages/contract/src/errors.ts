@@ -69,6 +69,10 @@ export const ERROR_CODES = [
   "PAYMENT_NOT_PENDING",
   "PAYMENT_PROVIDER_FAILED",
   "WEBHOOK_SIGNATURE_INVALID",
+  "CANDIDATE_NOT_FOUND",
+  "INTRODUCTION_NOT_FOUND",
+  "INTRODUCTION_EXISTS",
+  "INTRODUCTION_STATE",
 ] as const;
 export const ErrorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCode>;

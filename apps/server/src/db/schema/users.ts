@@ -32,6 +32,8 @@ export const users = pgTable(
     role: roleEnum("role").notNull(),
     status: userStatusEnum("status").notNull().default("active"),
     isFreeClient: boolean("is_free_client").notNull().default(false),
+    /** Support enabled AI matching for free (SPEC 6: "enabled through support"). */
+    aiMatchingEnabled: boolean("ai_matching_enabled").notNull().default(false),
     inviteCode: text("invite_code").notNull(),
     inviterId: text("inviter_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
     website: text("website"),
