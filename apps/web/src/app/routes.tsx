@@ -77,6 +77,14 @@ const UsagePage = lazyPage(
   withFullCatalog(() => import("../features/credits/UsagePage")),
   "UsagePage",
 );
+const CandidatesPage = lazyPage(
+  withFullCatalog(() => import("../features/matching/CandidatesPage")),
+  "CandidatesPage",
+);
+const MatchesPage = lazyPage(
+  withFullCatalog(() => import("../features/matching/MatchesPage")),
+  "MatchesPage",
+);
 const ClientsPage = lazyPage(
   withFullCatalog(() => import("../features/clients/ClientsPage")),
   "ClientsPage",
@@ -175,6 +183,8 @@ export const routes: RouteObject[] = [
               { path: "generate-invite", ...page(InvitePage) },
               { path: "users", ...page(UsersPage) },
               { path: "usage", ...page(UsagePage) },
+              { path: "candidates", ...page(CandidatesPage) },
+              { path: "matches", ...page(MatchesPage) },
               ...devAdminRoutes,
               { path: "*", ...page(NotFoundPage) },
             ],
