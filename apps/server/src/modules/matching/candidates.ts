@@ -4,6 +4,7 @@ import type {
   CandidateMarkView,
   CandidatesQuery,
   InteractionState,
+  Locale,
   MyCandidatesView,
   MyCandidateView,
   TopFactor,
@@ -58,7 +59,13 @@ async function marksOf(db: Db, clientId: string) {
  * marks and the interaction state. Candidates moved to the end keep their order among themselves
  * after all the others.
  */
-export async function listCandidates(db: Db, caller: SessionUser, clientId: string, q: CandidatesQuery) {
+export async function listCandidates(
+  db: Db,
+  caller: SessionUser,
+  clientId: string,
+  q: CandidatesQuery,
+  locale: Locale = localeOf(caller),
+) {
   const today = new Date();
   const own = await loadOwnClient(db, caller, clientId, today);
   const [ranked, marks, interactions] = await Promise.all([
@@ -97,16 +104,18 @@ export async function listCandidates(db: Db, caller: SessionUser, clientId: stri
   });
   const inputById = new Map(inputs.map((i) => [i.id, i.input]));
   const me = prepareProfile(own.input, today);
-  const locale = localeOf(caller);
   const agencies = new Map<string, string | null>();
   const items: CandidateItem[] = [];
   for (const r of page) {
     const input = inputById.get(r.id);
     let topFactors: TopFactor[] = [];
     if (input) {
+      // The strongest factors, one line per name (age and height are scored both ways).
+      const seen = new Set<string>();
       topFactors = explainPair(me, prepareProfile(input, today), locale)
         .fitFactors.filter((f) => f.score >= 50)
         .sort((a, b) => b.score * b.weight - a.score * a.weight || (a.key < b.key ? -1 : 1))
+        .filter((f) => !seen.has(f.key) && Boolean(seen.add(f.key)))
         .slice(0, TOP_FACTORS)
         .map((f) => ({ key: f.key, label: f.label, score: f.score }));
     }

@@ -22,7 +22,7 @@ import { z } from "zod";
 import type { AppDeps } from "../../app.js";
 import { listCandidates, markCandidate, myCandidates } from "./candidates.js";
 import { actOnIntroduction, listIntroductions, proposeIntroduction } from "./introductions.js";
-import { getPrice, listResults, runCompatibility } from "./service.js";
+import { getPrice, listResults, localeOf, runCompatibility } from "./service.js";
 
 export function register(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -53,6 +53,7 @@ export function register(app: FastifyInstance, deps: AppDeps) {
         { db: deps.db, ai: deps.config.ai, log: request.log },
         request.user!,
         request.body,
+        localeOf(request.user!, request.cookies.locale),
       );
       return reply.status(created ? 201 : 200).send(view);
     },
@@ -82,7 +83,14 @@ export function register(app: FastifyInstance, deps: AppDeps) {
         response: { 200: pageOf(CandidateItem) },
       },
     },
-    async (request) => listCandidates(deps.db, request.user!, request.params.id, request.query),
+    async (request) =>
+      listCandidates(
+        deps.db,
+        request.user!,
+        request.params.id,
+        request.query,
+        localeOf(request.user!, request.cookies.locale),
+      ),
   );
 
   r.put(

@@ -31,8 +31,14 @@ export type MatchingDeps = {
 
 export const candidateNotFound = () => notFound("CANDIDATE_NOT_FOUND", "Candidate not found");
 
-/** The locale the caller reads: the contract's two, ru-RU unless they chose en-US. */
-export const localeOf = (caller: SessionUser): Locale => (caller.locale === "en-US" ? "en-US" : "ru-RU");
+/**
+ * The language the caller reads the result in: the app's language cookie when it names one of the
+ * two, else the account's language (ru-RU unless en-US).
+ */
+export function localeOf(caller: SessionUser, cookie?: string): Locale {
+  const chosen = cookie ?? caller.locale;
+  return chosen === "en-US" ? "en-US" : "ru-RU";
+}
 
 /**
  * A client the caller manages, with the engine's input, read as its own matchmaker sees it. The
@@ -193,10 +199,10 @@ export async function runCompatibility(
   deps: MatchingDeps,
   caller: SessionUser,
   body: { clientId: string; candidateId: string },
+  locale: Locale = localeOf(caller),
 ): Promise<{ view: CompatibilityRunView; created: boolean }> {
   const { db } = deps;
   const today = new Date();
-  const locale = localeOf(caller);
   const own = await loadOwnClient(db, caller, body.clientId, today);
   const [candidate] = await loadCandidates(db, {
     clientId: body.clientId,
