@@ -373,6 +373,18 @@ describe("candidates", () => {
     expect((await call("carl", "GET", `/api/clients/${people.olga!.id}/candidates`)).statusCode).toBe(404);
   });
 
+  it("names the factors in the app's language (its cookie), else the account's", async () => {
+    const url = `/api/clients/${people.olga!.id}/candidates`;
+    const labels = async (cookie: string) =>
+      (await t.app.inject({ url, headers: { cookie } }))
+        .json()
+        .items.flatMap((i: { topFactors: { key: string; label: string }[] }) => i.topFactors)
+        .filter((f: { key: string }) => f.key === "age")
+        .map((f: { label: string }) => f.label);
+    expect(new Set(await labels(`${cookies.anna}; locale=en-US`))).toEqual(new Set(["Age"]));
+    expect(new Set(await labels(cookies.anna!))).toEqual(new Set(["Возраст"]));
+  });
+
   it("sets priority, resets it, moves to the end and back", async () => {
     const url = `/api/clients/${people.olga!.id}/candidates`;
     const first = (await call("anna", "GET", url)).json().items[0].id as string;

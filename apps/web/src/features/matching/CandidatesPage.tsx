@@ -13,6 +13,7 @@ import {
   Text,
   Title,
 } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import type { CandidateItem, CompatibilityRunView } from "@matchdesk/contract";
 import {
@@ -151,6 +152,7 @@ function CandidateGrid({
   const candidates = useCandidates(clientId, filters);
   const [checking, setChecking] = useState<CandidateItem | null>(null);
   const [result, setResult] = useState<CompatibilityRunView | null>(null);
+  const isPhone = useMediaQuery("(max-width: 36em)") ?? false;
 
   if (candidates.isError) {
     return (
@@ -207,7 +209,7 @@ function CandidateGrid({
         onClose={() => setResult(null)}
         title={t("matching.result.title")}
         size="xl"
-        fullScreen={false}
+        fullScreen={isPhone}
       >
         {result && <CompatibilityResultCard result={result} />}
       </Modal>

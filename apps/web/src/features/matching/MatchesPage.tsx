@@ -13,6 +13,7 @@ import {
   Text,
   Title,
 } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import type { CompatibilityRunView, IntroductionAction, IntroductionView } from "@matchdesk/contract";
 import { IconAlertCircle } from "@tabler/icons-react";
@@ -68,7 +69,11 @@ function Introductions() {
       <Title order={2} fz="h3" id="introductions-title">
         {t("matching.introductions.title")}
       </Title>
-      <Tabs defaultValue="incoming" keepMounted={false}>
+      <Tabs
+        key={items ? "loaded" : "loading"}
+        defaultValue={incoming.length === 0 && outgoing.length > 0 ? "outgoing" : "incoming"}
+        keepMounted={false}
+      >
         <Tabs.List>
           <Tabs.Tab value="incoming">
             {t("matching.introductions.incoming", { count: incoming.length })}
@@ -156,6 +161,7 @@ function Results() {
   const [clientId, setClientId] = useState<string | null>(null);
   const results = useResults(clientId);
   const [open, setOpen] = useState<CompatibilityRunView | null>(null);
+  const isPhone = useMediaQuery("(max-width: 36em)") ?? false;
   const options = (clients.data?.items ?? []).map((c) => ({
     value: c.id,
     label: `${c.firstName} ${c.lastName}`.trim(),
@@ -203,6 +209,7 @@ function Results() {
         onClose={() => setOpen(null)}
         title={t("matching.result.title")}
         size="xl"
+        fullScreen={isPhone}
       >
         {open && <CompatibilityResultCard result={open} />}
       </Modal>
