@@ -35,6 +35,7 @@ CREATE TABLE "introductions" (
 );
 --> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "ai_matching_enabled" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "partner_likes" integer;--> statement-breakpoint
 ALTER TABLE "candidate_marks" ADD CONSTRAINT "candidate_marks_client_id_users_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "candidate_marks" ADD CONSTRAINT "candidate_marks_candidate_id_users_id_fk" FOREIGN KEY ("candidate_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "compatibility_results" ADD CONSTRAINT "compatibility_results_client_id_users_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

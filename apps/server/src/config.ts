@@ -43,6 +43,8 @@ const Env = z.object({
   AI_API_KEY: z.string().min(1).optional(),
   AI_MODEL: z.string().min(1).optional(),
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
+  /** Shared secret of the partner mobile app's signed like counts (HMAC-SHA256). */
+  PARTNER_APP_SECRET: z.string().min(16).optional(),
 });
 
 export type Config = {
@@ -67,6 +69,8 @@ export type Config = {
   payments: PaymentsConfig;
   /** An OpenAI-compatible chat model that rewrites the compatibility narrative; off until set. */
   ai: AiConfig | undefined;
+  /** Shared secret of the partner app's like counts; without it the endpoint answers 503. */
+  partnerAppSecret: string | undefined;
 };
 
 export type AiConfig = {
@@ -169,5 +173,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             timeoutMs: e.AI_TIMEOUT_MS,
           }
         : undefined,
+    partnerAppSecret: e.PARTNER_APP_SECRET,
   };
 }

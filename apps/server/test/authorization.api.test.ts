@@ -146,6 +146,16 @@ const MATRIX: Record<string, Row> = {
     call: () => ({ url: "/api/me/candidates" }),
     expect: { ...all(403), anonymous: 401, client: 200 },
   },
+  "GET /api/me/partner": { call: () => ({ url: "/api/me/partner" }), expect: signedIn(200) },
+  "PUT /api/me/partner": {
+    call: () => ({ url: "/api/me/partner", payload: { smId: null } }),
+    expect: signedIn(200),
+  },
+  // Public but signed: without the partner secret configured it answers 503 to everyone.
+  "POST /api/partner/likes": {
+    call: () => ({ url: "/api/partner/likes", payload: { items: [] } }),
+    expect: all(503),
+  },
   "GET /api/clients/stats": { call: () => ({ url: "/api/clients/stats" }), expect: matchmakers(200) },
   "POST /api/clients": {
     call: (f) => ({

@@ -73,6 +73,9 @@ export const ERROR_CODES = [
   "INTRODUCTION_NOT_FOUND",
   "INTRODUCTION_EXISTS",
   "INTRODUCTION_STATE",
+  "PARTNER_NOT_CONFIGURED",
+  "PARTNER_SIGNATURE_INVALID",
+  "SM_ID_TAKEN",
 ] as const;
 export const ErrorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCode>;

@@ -180,3 +180,33 @@ export const MyCandidatesView = z.object({
   hidden: z.enum(["inactive", "incomplete"]).nullable(),
 });
 export type MyCandidatesView = z.infer<typeof MyCandidatesView>;
+
+/** SPEC 1: fewer likes than this in the partner app shows the hint that more likes improve AI matching. */
+export const PARTNER_LIKES_HINT_BELOW = 20;
+
+/** The partner app's signed report of like counts, by SM ID (`POST /api/partner/likes`). */
+export const PartnerLikesBody = z.object({
+  items: z
+    .array(
+      z.object({
+        smId: z.string().trim().min(1).max(100),
+        likes: z.number().int().min(0).max(1_000_000_000),
+      }),
+    )
+    .min(1)
+    .max(500),
+});
+export type PartnerLikesBody = z.infer<typeof PartnerLikesBody>;
+export const PartnerLikesView = z.object({ updated: z.number().int(), unknown: z.number().int() });
+export type PartnerLikesView = z.infer<typeof PartnerLikesView>;
+
+/** The caller's link to the partner app. */
+export const PartnerLinkBody = z.object({ smId: z.string().trim().min(1).max(100).nullable() });
+export type PartnerLinkBody = z.infer<typeof PartnerLinkBody>;
+export const PartnerLinkView = z.object({
+  smId: z.string().nullable(),
+  likes: z.number().int().nullable(),
+  /** True when the hint "more likes improve AI matching" applies (fewer than 20, or none reported). */
+  showLikesHint: z.boolean(),
+});
+export type PartnerLinkView = z.infer<typeof PartnerLinkView>;

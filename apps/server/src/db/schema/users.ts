@@ -4,6 +4,7 @@ import {
   type AnyPgColumn,
   boolean,
   index,
+  integer,
   pgEnum,
   pgTable,
   text,
@@ -43,6 +44,8 @@ export const users = pgTable(
     participatesInSearch: boolean("participates_in_search").notNull().default(false),
     termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true }),
     smId: text("sm_id"),
+    /** Likes in the partner mobile app, as its signed endpoint last reported them (null: never). */
+    partnerLikes: integer("partner_likes"),
     locale: text("locale").notNull().default("ru-RU"),
     onboardingCompletedAt: timestamp("onboarding_completed_at", { withTimezone: true }),
     avatarKey: text("avatar_key"),

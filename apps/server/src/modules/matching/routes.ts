@@ -14,14 +14,20 @@ import {
   IntroductionsQuery,
   IntroductionView,
   MyCandidatesView,
+  PartnerLikesBody,
+  PartnerLikesView,
+  PartnerLinkBody,
+  PartnerLinkView,
   pageOf,
 } from "@matchdesk/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../app.js";
+import { AppError } from "../../platform/errors.js";
 import { listCandidates, markCandidate, myCandidates } from "./candidates.js";
 import { actOnIntroduction, listIntroductions, proposeIntroduction } from "./introductions.js";
+import { getPartnerLink, setPartnerLink, storePartnerLikes, verifyPartnerSignature } from "./partner.js";
 import { getPrice, listResults, localeOf, runCompatibility } from "./service.js";
 
 export function register(app: FastifyInstance, deps: AppDeps) {
@@ -142,4 +148,52 @@ export function register(app: FastifyInstance, deps: AppDeps) {
     { config: { access: ["INVITEE"] as const }, schema: { tags, response: { 200: MyCandidatesView } } },
     async (request) => myCandidates(deps.db, request.user!),
   );
+
+  const signedIn = { access: ["ADMIN", "INVITER", "INVITEE"] as const };
+  r.get(
+    "/api/me/partner",
+    { config: signedIn, schema: { tags, response: { 200: PartnerLinkView } } },
+    async (request) => getPartnerLink(deps.db, request.user!),
+  );
+  r.put(
+    "/api/me/partner",
+    { config: signedIn, schema: { tags, body: PartnerLinkBody, response: { 200: PartnerLinkView } } },
+    async (request) => setPartnerLink(deps.db, request.user!, request.body.smId),
+  );
+
+  // The partner app's like counts: the signature covers the body's exact bytes.
+  app.register(async (scope) => {
+    scope.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) =>
+      done(null, body),
+    );
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        "/api/partner/likes",
+        { config: { access: "public" }, schema: { tags, response: { 200: PartnerLikesView } } },
+        async (request) => {
+          const secret = deps.config.partnerAppSecret;
+          if (!secret) throw new AppError("PARTNER_NOT_CONFIGURED", 503, "The partner app is not configured");
+          const raw = typeof request.body === "string" ? request.body : "";
+          const header = (name: string) => {
+            const value = request.headers[name];
+            return typeof value === "string" ? value : undefined;
+          };
+          if (
+            !verifyPartnerSignature(raw, header("x-partner-timestamp"), header("x-partner-signature"), secret)
+          ) {
+            throw new AppError("PARTNER_SIGNATURE_INVALID", 401, "The partner signature is not valid");
+          }
+          let json: unknown;
+          try {
+            json = JSON.parse(raw);
+          } catch {
+            throw new AppError("MALFORMED_JSON", 400, "The body is not valid JSON");
+          }
+          const body = PartnerLikesBody.safeParse(json);
+          if (!body.success) throw new AppError("VALIDATION_FAILED", 400, "The like counts are not valid");
+          return storePartnerLikes(deps.db, body.data);
+        },
+      );
+  });
 }
