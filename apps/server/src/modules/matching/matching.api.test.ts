@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ProfilePatchBody } from "@matchdesk/contract";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, signIn, type TestApp } from "../../../test/app.js";
 import {
@@ -205,6 +205,29 @@ describe("compatibility check", () => {
     });
     expect(res.statusCode).toBe(402);
     expect(res.json()).toMatchObject({ code: "NO_CREDITS", required: 100, available: 0 });
+  });
+
+  it("charges nothing when storing the result fails: the debit rolls back with it", async () => {
+    const db = t.database.db;
+    await db.execute(sql`create function fail_result() returns trigger language plpgsql as $$
+      begin raise exception 'storage failed'; end $$`);
+    await db.execute(
+      sql`create trigger fail_result before insert on compatibility_results for each row execute function fail_result()`,
+    );
+    try {
+      const before = (await call("boris", "GET", "/api/credits")).json().balance;
+      const res = await call("boris", "POST", "/api/matching/compatibility", {
+        clientId: people.ivan!.id,
+        candidateId: people.ilya!.id,
+      });
+      expect(res.statusCode).toBe(500);
+      expect(res.json().code).toBe("INTERNAL_ERROR");
+      expect(await debits(borisB.id)).toHaveLength(1);
+      expect((await call("boris", "GET", "/api/credits")).json().balance).toBe(before);
+    } finally {
+      await db.execute(sql`drop trigger fail_result on compatibility_results`);
+      await db.execute(sql`drop function fail_result()`);
+    }
   });
 
   it("charges the silver price on a silver plan", async () => {
