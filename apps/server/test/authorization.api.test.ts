@@ -156,6 +156,10 @@ const MATRIX: Record<string, Row> = {
     call: () => ({ url: "/api/partner/likes", payload: { items: [] } }),
     expect: all(503),
   },
+  "POST /api/ai/advice": {
+    call: () => ({ url: "/api/ai/advice", payload: { question: "How can profiles be improved?" } }),
+    expect: matchmakers(200),
+  },
   "GET /api/clients/stats": { call: () => ({ url: "/api/clients/stats" }), expect: matchmakers(200) },
   "POST /api/clients": {
     call: (f) => ({

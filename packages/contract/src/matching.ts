@@ -210,3 +210,22 @@ export const PartnerLinkView = z.object({
   showLikesHint: z.boolean(),
 });
 export type PartnerLinkView = z.infer<typeof PartnerLinkView>;
+
+/** `POST /api/ai/advice`: a matchmaker's question, about one of their clients or in general. */
+export const AdviceBody = z.object({ question: z.string().trim().min(3).max(2000), clientId: Id.optional() });
+export type AdviceBody = z.infer<typeof AdviceBody>;
+export const AdviceFactor = z.object({ key: z.string(), label: z.string(), score: z.number().int() });
+export type AdviceFactor = z.infer<typeof AdviceFactor>;
+export const AdviceView = z.object({
+  /** ai: the model answered; rules: the rule-based advice below is the answer. */
+  source: z.enum(["ai", "rules"]),
+  /** The model's answer; null for rule-based advice. */
+  answer: z.string().nullable(),
+  /** Fields of the client's profile and wishes that are empty and so weaken matching. */
+  missing: z.array(z.object({ key: z.string(), label: z.string() })),
+  /** Fit factors averaged over the client's kept results (or best candidates): best and worst. */
+  strongest: z.array(AdviceFactor),
+  weakest: z.array(AdviceFactor),
+  basedOn: z.object({ results: z.number().int(), candidates: z.number().int() }),
+});
+export type AdviceView = z.infer<typeof AdviceView>;

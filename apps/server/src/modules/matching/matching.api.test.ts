@@ -326,11 +326,21 @@ describe("AI narrative", () => {
       req.on("end", () => {
         const sent = JSON.parse(body);
         const names = JSON.stringify(sent);
-        const content = JSON.stringify({
-          summary: names.includes("Olga") ? "LEAK" : "The model says the pair fits at the given figure.",
-          relationshipAnalysis:
-            "The model's analysis: shared values hold them together and interest is balanced.",
-        });
+        const content = JSON.stringify(
+          names.includes("advising")
+            ? {
+                answer: names.includes("Olga")
+                  ? "LEAK"
+                  : "Fill in the food preferences; the model advises it.",
+              }
+            : {
+                summary: names.includes("Olga")
+                  ? "LEAK"
+                  : "The model says the pair fits at the given figure.",
+                relationshipAnalysis:
+                  "The model's analysis: shared values hold them together and interest is balanced.",
+              },
+        );
         res.setHeader("content-type", "application/json");
         res.end(JSON.stringify({ choices: [{ message: { content } }] }));
       });
@@ -368,6 +378,16 @@ describe("AI narrative", () => {
     });
     const [row] = await db.select().from(compatibilityResults);
     expect(row!.narrativeSource).toBe("ai");
+
+    const advice = await ai.app.inject({
+      method: "POST",
+      url: "/api/ai/advice",
+      payload: { question: "What would improve her matches?", clientId: a.id },
+      headers: { cookie },
+    });
+    expect(advice.statusCode).toBe(200);
+    // The model is sent the anonymised facts: the mock answers "LEAK" if a name reaches it.
+    expect(advice.json()).toMatchObject({ source: "ai", basedOn: { results: 1, candidates: 0 } });
   });
 });
 
@@ -557,5 +577,47 @@ describe("the client's own candidates", () => {
       .set({ isComplete: true })
       .where(eq(clientProfiles.userId, people.olga!.id));
     expect((await call("anna", "GET", "/api/me/candidates")).statusCode).toBe(403);
+  });
+});
+
+describe("AI advice without a model", () => {
+  it("lists the empty fields and the strongest and weakest factors of the kept results", async () => {
+    const res = await call("anna", "POST", "/api/ai/advice", {
+      question: "How can Olga get better matches?",
+      clientId: people.olga!.id,
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ source: "rules", answer: null });
+    expect(body.basedOn.results).toBeGreaterThanOrEqual(3);
+    const missing = body.missing.map((m: { key: string }) => m.key);
+    expect(missing).toEqual(expect.arrayContaining(["foodPreferences", "loveLanguage", "interests"]));
+    expect(missing).not.toContain("faith");
+    expect(body.strongest.length).toBeGreaterThan(0);
+    expect(body.strongest[0].score).toBeGreaterThanOrEqual(body.weakest[0].score);
+  });
+
+  it("uses the best-ranked candidates before any check; 404 for another's client; 400 for no question", async () => {
+    const res = await call("boris", "POST", "/api/ai/advice", {
+      question: "Any advice?",
+      clientId: people.ilya!.id,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().basedOn).toEqual({ results: 0, candidates: 1 });
+    const general = await call("boris", "POST", "/api/ai/advice", {
+      question: "How do I write a good profile?",
+    });
+    expect(general.json()).toMatchObject({
+      source: "rules",
+      missing: [],
+      strongest: [],
+      basedOn: { results: 0, candidates: 0 },
+    });
+    const other = await call("carl", "POST", "/api/ai/advice", {
+      question: "Any advice?",
+      clientId: people.olga!.id,
+    });
+    expect([other.statusCode, other.json().code]).toEqual([404, "CLIENT_NOT_FOUND"]);
+    expect((await call("anna", "POST", "/api/ai/advice", { question: "" })).statusCode).toBe(400);
   });
 });

@@ -1,4 +1,6 @@
 import {
+  AdviceBody,
+  AdviceView,
   CandidateItem,
   CandidateMarkBody,
   CandidateMarkView,
@@ -25,6 +27,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../app.js";
 import { AppError } from "../../platform/errors.js";
+import { adviseOn } from "./advice.js";
 import { listCandidates, markCandidate, myCandidates } from "./candidates.js";
 import { actOnIntroduction, listIntroductions, proposeIntroduction } from "./introductions.js";
 import { getPartnerLink, setPartnerLink, storePartnerLikes, verifyPartnerSignature } from "./partner.js";
@@ -147,6 +150,18 @@ export function register(app: FastifyInstance, deps: AppDeps) {
     "/api/me/candidates",
     { config: { access: ["INVITEE"] as const }, schema: { tags, response: { 200: MyCandidatesView } } },
     async (request) => myCandidates(deps.db, request.user!),
+  );
+
+  r.post(
+    "/api/ai/advice",
+    { config: managers, schema: { tags, body: AdviceBody, response: { 200: AdviceView } } },
+    async (request) =>
+      adviseOn(
+        { db: deps.db, ai: deps.config.ai, log: request.log },
+        request.user!,
+        request.body,
+        localeOf(request.user!, request.cookies.locale),
+      ),
   );
 
   const signedIn = { access: ["ADMIN", "INVITER", "INVITEE"] as const };
