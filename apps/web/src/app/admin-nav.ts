@@ -2,6 +2,7 @@ import type { Role } from "@matchdesk/contract";
 import {
   type Icon,
   IconAddressBook,
+  IconBulb,
   IconCoins,
   IconCpu,
   IconHeartHandshake,
@@ -63,6 +64,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
     roles: INVITERS,
     section: "main",
   },
+  { path: "/admin/ai-advice", labelKey: "nav.aiAdvice", icon: IconBulb, roles: INVITERS, section: "main" },
   { path: "/admin/users", labelKey: "nav.users", icon: IconUsers, roles: ADMINS, section: "main" },
   { path: "/admin/usage", labelKey: "nav.usage", icon: IconCoins, roles: INVITERS, section: "main" },
   ...(import.meta.env.DEV

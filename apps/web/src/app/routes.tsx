@@ -85,6 +85,10 @@ const MatchesPage = lazyPage(
   withFullCatalog(() => import("../features/matching/MatchesPage")),
   "MatchesPage",
 );
+const AiAdvicePage = lazyPage(
+  withFullCatalog(() => import("../features/matching/AiAdvicePage")),
+  "AiAdvicePage",
+);
 const ClientsPage = lazyPage(
   withFullCatalog(() => import("../features/clients/ClientsPage")),
   "ClientsPage",
@@ -185,6 +189,7 @@ export const routes: RouteObject[] = [
               { path: "usage", ...page(UsagePage) },
               { path: "candidates", ...page(CandidatesPage) },
               { path: "matches", ...page(MatchesPage) },
+              { path: "ai-advice", ...page(AiAdvicePage) },
               ...devAdminRoutes,
               { path: "*", ...page(NotFoundPage) },
             ],

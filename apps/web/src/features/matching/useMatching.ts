@@ -1,4 +1,5 @@
 import type {
+  AdviceView,
   CandidateItem,
   CandidateMarkBody,
   CandidateMarkView,
@@ -120,5 +121,12 @@ export function useIntroductionAction() {
     mutationFn: ({ id, action }: { id: string; action: IntroductionAction }) =>
       api<IntroductionView>(`/api/introductions/${encodeURIComponent(id)}/${action}`, { method: "POST" }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: matchingKey }),
+  });
+}
+
+export function useAdvice() {
+  return useMutation({
+    mutationFn: (body: { question: string; clientId?: string }) =>
+      api<AdviceView>("/api/ai/advice", { method: "POST", body }),
   });
 }
