@@ -21,6 +21,7 @@ import * as debug from "./modules/debug/routes.js";
 import * as files from "./modules/files/routes.js";
 import * as health from "./modules/health/routes.js";
 import * as invites from "./modules/invites/routes.js";
+import * as matching from "./modules/matching/routes.js";
 import * as notifications from "./modules/notifications/routes.js";
 import * as payments from "./modules/payments/routes.js";
 import * as profiles from "./modules/profiles/routes.js";
@@ -67,6 +68,7 @@ const MODULES = [
   analytics,
   chat,
   notifications,
+  matching,
 ];
 
 /** Builds the whole HTTP app on an open, migrated database. No side effects at import. */

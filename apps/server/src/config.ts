@@ -47,6 +47,8 @@ const Env = z.object({
     .string()
     .regex(/^[A-Za-z0-9-]+$/)
     .default("cf-ipcountry"),
+  /** Shared secret of the partner mobile app's signed like counts (HMAC-SHA256). */
+  PARTNER_APP_SECRET: z.string().min(16).optional(),
 });
 
 export type Config = {
@@ -73,6 +75,8 @@ export type Config = {
   ai: AiConfig | undefined;
   /** The proxy header that carries the visitor's country for view analytics (e.g. CF-IPCountry). */
   analyticsCountryHeader: string;
+  /** Shared secret of the partner app's like counts; without it the endpoint answers 503. */
+  partnerAppSecret: string | undefined;
 };
 
 export type AiConfig = {
@@ -176,5 +180,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             timeoutMs: e.AI_TIMEOUT_MS,
           }
         : undefined,
+    partnerAppSecret: e.PARTNER_APP_SECRET,
   };
 }

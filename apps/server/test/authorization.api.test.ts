@@ -106,6 +106,66 @@ const MATRIX: Record<string, Row> = {
     expect: ownerOnly(200),
     codes: { otherMatchmaker: "CLIENT_NOT_FOUND" },
   },
+  // Matching: the fixture client has no complete profile, so the owner and admins get 409.
+  "GET /api/matching/price": {
+    call: (f) => ({ url: `/api/matching/price?clientId=${f.client.id}` }),
+    expect: ownerOnly(200),
+    codes: { otherMatchmaker: "CLIENT_NOT_FOUND" },
+  },
+  "POST /api/matching/compatibility": {
+    call: (f) => ({
+      url: "/api/matching/compatibility",
+      payload: { clientId: f.client.id, candidateId: f.pendingClient.id },
+    }),
+    expect: { ...matchmakers(409), otherMatchmaker: 404 },
+    codes: { owner: "PROFILE_INCOMPLETE", otherMatchmaker: "CLIENT_NOT_FOUND" },
+  },
+  "GET /api/matching/results": {
+    call: (f) => ({ url: `/api/matching/results?clientId=${f.client.id}` }),
+    expect: ownerOnly(200),
+  },
+  "GET /api/clients/:id/candidates": {
+    call: (f) => ({ url: `/api/clients/${f.client.id}/candidates` }),
+    expect: { ...matchmakers(409), otherMatchmaker: 404 },
+    codes: { otherMatchmaker: "CLIENT_NOT_FOUND" },
+  },
+  "PUT /api/clients/:id/candidates/:candidateId": {
+    call: (f) => ({
+      url: `/api/clients/${f.client.id}/candidates/${f.pendingClient.id}`,
+      payload: { priority: "yes" },
+    }),
+    expect: { ...matchmakers(409), otherMatchmaker: 404 },
+  },
+  "POST /api/introductions": {
+    call: (f) => ({
+      url: "/api/introductions",
+      payload: { clientId: f.client.id, candidateId: f.pendingClient.id },
+    }),
+    expect: { ...matchmakers(409), otherMatchmaker: 404 },
+  },
+  "GET /api/introductions": { call: () => ({ url: "/api/introductions" }), expect: matchmakers(200) },
+  "POST /api/introductions/:id/:action": {
+    call: () => ({ url: "/api/introductions/none/accept" }),
+    expect: matchmakers(404),
+  },
+  "GET /api/me/candidates": {
+    call: () => ({ url: "/api/me/candidates" }),
+    expect: { ...all(403), anonymous: 401, client: 200 },
+  },
+  "GET /api/me/partner": { call: () => ({ url: "/api/me/partner" }), expect: signedIn(200) },
+  "PUT /api/me/partner": {
+    call: () => ({ url: "/api/me/partner", payload: { smId: null } }),
+    expect: signedIn(200),
+  },
+  // Public but signed: without the partner secret configured it answers 503 to everyone.
+  "POST /api/partner/likes": {
+    call: () => ({ url: "/api/partner/likes", payload: { items: [] } }),
+    expect: all(503),
+  },
+  "POST /api/ai/advice": {
+    call: () => ({ url: "/api/ai/advice", payload: { question: "How can profiles be improved?" } }),
+    expect: matchmakers(200),
+  },
   "GET /api/clients/stats": { call: () => ({ url: "/api/clients/stats" }), expect: matchmakers(200) },
   "POST /api/clients": {
     call: (f) => ({

@@ -80,6 +80,13 @@ export const ERROR_CODES = [
   "CHAT_NOT_FOUND",
   "CHAT_PARTICIPANT_INVALID",
   "MESSAGE_NOT_FOUND",
+  "CANDIDATE_NOT_FOUND",
+  "INTRODUCTION_NOT_FOUND",
+  "INTRODUCTION_EXISTS",
+  "INTRODUCTION_STATE",
+  "PARTNER_NOT_CONFIGURED",
+  "PARTNER_SIGNATURE_INVALID",
+  "SM_ID_TAKEN",
 ] as const;
 export const ErrorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCode>;

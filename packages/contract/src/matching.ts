@@ -1,5 +1,8 @@
 import { z } from "zod";
+import { Id, PageQuery } from "./common.js";
+import { CandidatePriority, IntroductionState } from "./enums.js";
 import { Locale } from "./i18n.js";
+import { PublicProfileView } from "./profiles.js";
 
 /**
  * Whose wishes a fit factor measures: `client` is how well the candidate fits the client's wishes,
@@ -55,3 +58,174 @@ export const CompatibilityNarrative = z.object({
   relationshipAnalysis: z.string().trim().min(40).max(4000),
 });
 export type CompatibilityNarrative = z.infer<typeof CompatibilityNarrative>;
+
+/** `POST /api/matching/compatibility`: one client against one candidate. */
+export const CompatibilityBody = z.object({ clientId: Id, candidateId: Id });
+export type CompatibilityBody = z.infer<typeof CompatibilityBody>;
+
+/** A kept compatibility result (SPEC 1), with what it cost. */
+export const CompatibilityRunView = CompatibilityResult.extend({
+  id: z.string(),
+  clientId: z.string(),
+  candidateId: z.string(),
+  /** Who wrote the summary and analysis: the AI model, or the engine when it is off or failed. */
+  narrativeSource: z.enum(["ai", "engine"]),
+  creditsCharged: z.number().int().min(0),
+  /** True when a retry within the window answered the result already paid for. */
+  reused: z.boolean(),
+  createdAt: z.iso.datetime(),
+});
+export type CompatibilityRunView = z.infer<typeof CompatibilityRunView>;
+
+/** Minutes during which the same check (caller, client, candidate, language) answers the kept result. */
+export const COMPATIBILITY_RETRY_MINUTES = 10;
+
+/** What a check will cost the caller, asked before running it. */
+export const CompatibilityPriceQuery = z.object({ clientId: Id.optional() });
+export type CompatibilityPriceQuery = z.infer<typeof CompatibilityPriceQuery>;
+export const CompatibilityPriceView = z.object({
+  /** The tier's price per request (regular 150, silver 100, gold 60). */
+  price: z.number().int().min(0),
+  /** What will actually be charged: 0 when free. */
+  charge: z.number().int().min(0),
+  /** Why it is free: the caller or the client is a free client, or support enabled AI matching. */
+  freeReason: z.enum(["free_client", "support_enabled"]).nullable(),
+  balance: z.number().int(),
+});
+export type CompatibilityPriceView = z.infer<typeof CompatibilityPriceView>;
+
+export const CompatibilityResultsQuery = PageQuery.extend({ clientId: Id });
+export type CompatibilityResultsQuery = z.infer<typeof CompatibilityResultsQuery>;
+
+/** SPEC 4 candidate interaction states. */
+export const InteractionState = IntroductionState.exclude(["cancelled"]);
+export type InteractionState = z.infer<typeof InteractionState>;
+
+export const CandidatesQuery = PageQuery.extend({
+  /** `none` = not assigned. */
+  priority: z.enum(["yes", "maybe", "no", "none"]).optional(),
+  interaction: InteractionState.optional(),
+  /** own = the matchmaker's base, shared = other agencies' published profiles. */
+  source: z.enum(["own", "shared"]).optional(),
+  minPercentage: z.coerce.number().int().min(0).max(100).optional(),
+});
+export type CandidatesQuery = z.infer<typeof CandidatesQuery>;
+
+export const TopFactor = z.object({ key: z.string(), label: z.string(), score: z.number().int() });
+export type TopFactor = z.infer<typeof TopFactor>;
+
+export const CandidateItem = z.object({
+  id: z.string(),
+  /** Only the fields the candidate's matchmaker displays (all for an own client). */
+  profile: PublicProfileView,
+  isOwnClient: z.boolean(),
+  agencyName: z.string().nullable(),
+  percentage: z.number().int(),
+  clientFit: z.number().int(),
+  candidateFit: z.number().int(),
+  /** The strongest fit factors, best first. */
+  topFactors: z.array(TopFactor),
+  priority: CandidatePriority.nullable(),
+  deferred: z.boolean(),
+  interaction: InteractionState,
+  introductionId: z.string().nullable(),
+});
+export type CandidateItem = z.infer<typeof CandidateItem>;
+
+export const CandidateMarkBody = z
+  .object({ priority: CandidatePriority.nullable().optional(), deferred: z.boolean().optional() })
+  .refine((b) => b.priority !== undefined || b.deferred !== undefined, {
+    message: "Give priority or deferred",
+    path: ["priority"],
+  });
+export type CandidateMarkBody = z.infer<typeof CandidateMarkBody>;
+export const CandidateMarkView = z.object({
+  clientId: z.string(),
+  candidateId: z.string(),
+  priority: CandidatePriority.nullable(),
+  deferred: z.boolean(),
+});
+export type CandidateMarkView = z.infer<typeof CandidateMarkView>;
+
+export const IntroductionBody = z.object({ clientId: Id, candidateId: Id });
+export type IntroductionBody = z.infer<typeof IntroductionBody>;
+export const IntroductionStatus = IntroductionState.exclude(["none"]);
+export type IntroductionStatus = z.infer<typeof IntroductionStatus>;
+export const IntroductionAction = z.enum(["cancel", "accept", "reject"]);
+export type IntroductionAction = z.infer<typeof IntroductionAction>;
+
+export const IntroductionView = z.object({
+  id: z.string(),
+  status: IntroductionStatus,
+  /** outgoing: the caller's side proposed; incoming: the other side did. */
+  direction: z.enum(["outgoing", "incoming"]),
+  /** The caller's client (for an admin, the proposer's). */
+  ownClient: PublicProfileView,
+  /** The other client, as their matchmaker displays them. */
+  otherClient: PublicProfileView,
+  otherAgencyName: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type IntroductionView = z.infer<typeof IntroductionView>;
+export const IntroductionsQuery = PageQuery.extend({ status: IntroductionStatus.optional() });
+export type IntroductionsQuery = z.infer<typeof IntroductionsQuery>;
+
+/** What an INVITEE sees of a candidate their matchmaker shares. */
+export const MyCandidateView = z.object({ profile: PublicProfileView, status: z.enum(["shared", "match"]) });
+export type MyCandidateView = z.infer<typeof MyCandidateView>;
+export const MyCandidatesView = z.object({
+  items: z.array(MyCandidateView),
+  /** Why the list is empty though it might not be: the profile is inactive or incomplete. */
+  hidden: z.enum(["inactive", "incomplete"]).nullable(),
+});
+export type MyCandidatesView = z.infer<typeof MyCandidatesView>;
+
+/** SPEC 1: fewer likes than this in the partner app shows the hint that more likes improve AI matching. */
+export const PARTNER_LIKES_HINT_BELOW = 20;
+
+/** The partner app's signed report of like counts, by SM ID (`POST /api/partner/likes`). */
+export const PartnerLikesBody = z.object({
+  items: z
+    .array(
+      z.object({
+        smId: z.string().trim().min(1).max(100),
+        likes: z.number().int().min(0).max(1_000_000_000),
+      }),
+    )
+    .min(1)
+    .max(500),
+});
+export type PartnerLikesBody = z.infer<typeof PartnerLikesBody>;
+export const PartnerLikesView = z.object({ updated: z.number().int(), unknown: z.number().int() });
+export type PartnerLikesView = z.infer<typeof PartnerLikesView>;
+
+/** The caller's link to the partner app. */
+export const PartnerLinkBody = z.object({ smId: z.string().trim().min(1).max(100).nullable() });
+export type PartnerLinkBody = z.infer<typeof PartnerLinkBody>;
+export const PartnerLinkView = z.object({
+  smId: z.string().nullable(),
+  likes: z.number().int().nullable(),
+  /** True when the hint "more likes improve AI matching" applies (fewer than 20, or none reported). */
+  showLikesHint: z.boolean(),
+});
+export type PartnerLinkView = z.infer<typeof PartnerLinkView>;
+
+/** `POST /api/ai/advice`: a matchmaker's question, about one of their clients or in general. */
+export const AdviceBody = z.object({ question: z.string().trim().min(3).max(2000), clientId: Id.optional() });
+export type AdviceBody = z.infer<typeof AdviceBody>;
+export const AdviceFactor = z.object({ key: z.string(), label: z.string(), score: z.number().int() });
+export type AdviceFactor = z.infer<typeof AdviceFactor>;
+export const AdviceView = z.object({
+  /** ai: the model answered; rules: the rule-based advice below is the answer. */
+  source: z.enum(["ai", "rules"]),
+  /** The model's answer; null for rule-based advice. */
+  answer: z.string().nullable(),
+  /** Fields of the client's profile and wishes that are empty and so weaken matching. */
+  missing: z.array(z.object({ key: z.string(), label: z.string() })),
+  /** Fit factors averaged over the client's kept results (or best candidates): best and worst. */
+  strongest: z.array(AdviceFactor),
+  weakest: z.array(AdviceFactor),
+  basedOn: z.object({ results: z.number().int(), candidates: z.number().int() }),
+});
+export type AdviceView = z.infer<typeof AdviceView>;

@@ -81,6 +81,18 @@ const ChatsPage = lazyPage(
   withFullCatalog(() => import("../features/chat/ChatsPage")),
   "ChatsPage",
 );
+const CandidatesPage = lazyPage(
+  withFullCatalog(() => import("../features/matching/CandidatesPage")),
+  "CandidatesPage",
+);
+const MatchesPage = lazyPage(
+  withFullCatalog(() => import("../features/matching/MatchesPage")),
+  "MatchesPage",
+);
+const AiAdvicePage = lazyPage(
+  withFullCatalog(() => import("../features/matching/AiAdvicePage")),
+  "AiAdvicePage",
+);
 const ClientsPage = lazyPage(
   withFullCatalog(() => import("../features/clients/ClientsPage")),
   "ClientsPage",
@@ -200,6 +212,9 @@ export const routes: RouteObject[] = [
               { path: "users", ...page(UsersPage) },
               { path: "usage", ...page(UsagePage) },
               { path: "chats", ...page(ChatsPage) },
+              { path: "candidates", ...page(CandidatesPage) },
+              { path: "matches", ...page(MatchesPage) },
+              { path: "ai-advice", ...page(AiAdvicePage) },
               ...devAdminRoutes,
               { path: "*", ...page(NotFoundPage) },
             ],

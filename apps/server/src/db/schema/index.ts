@@ -5,6 +5,7 @@ export * from "./chat.js";
 export * from "./clients.js";
 export * from "./credits.js";
 export * from "./mail.js";
+export * from "./matching.js";
 export * from "./media.js";
 export * from "./platform.js";
 export * from "./profiles.js";

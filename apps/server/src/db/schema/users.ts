@@ -4,6 +4,7 @@ import {
   type AnyPgColumn,
   boolean,
   index,
+  integer,
   pgEnum,
   pgTable,
   text,
@@ -32,6 +33,8 @@ export const users = pgTable(
     role: roleEnum("role").notNull(),
     status: userStatusEnum("status").notNull().default("active"),
     isFreeClient: boolean("is_free_client").notNull().default(false),
+    /** Support enabled AI matching for free (SPEC 6: "enabled through support"). */
+    aiMatchingEnabled: boolean("ai_matching_enabled").notNull().default(false),
     inviteCode: text("invite_code").notNull(),
     inviterId: text("inviter_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
     website: text("website"),
@@ -41,6 +44,8 @@ export const users = pgTable(
     participatesInSearch: boolean("participates_in_search").notNull().default(false),
     termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true }),
     smId: text("sm_id"),
+    /** Likes in the partner mobile app, as its signed endpoint last reported them (null: never). */
+    partnerLikes: integer("partner_likes"),
     locale: text("locale").notNull().default("ru-RU"),
     onboardingCompletedAt: timestamp("onboarding_completed_at", { withTimezone: true }),
     avatarKey: text("avatar_key"),

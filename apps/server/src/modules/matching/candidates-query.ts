@@ -1,5 +1,5 @@
 import { DEFAULT_DISPLAYED, type DisplayableField } from "@matchdesk/contract";
-import { and, eq, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { clientPreferences, clientProfiles, users } from "../../db/schema/index.js";
 import {
@@ -51,7 +51,15 @@ const CLIENT_VALUE = {
  */
 export async function prefilterCandidates(
   db: Db,
-  args: { clientId: string; client: MatchInput; matchmakerId: string; today: Date; limit?: number },
+  args: {
+    clientId: string;
+    client: MatchInput;
+    matchmakerId: string;
+    today: Date;
+    limit?: number;
+    /** Only these ids, without the hard filters: the pool and the masking still apply. */
+    ids?: string[];
+  },
 ): Promise<CandidateRow[]> {
   const { client, matchmakerId, today } = args;
   const me = prepareProfile(client, today);
@@ -71,34 +79,35 @@ export async function prefilterCandidates(
     or(own, eq(users.participatesInSearch, true))!,
   ];
 
+  const filters: SQL[] = [];
   // The client's wishes on the candidate. Gender, date of birth and height are required for a
   // complete profile, so they are never null here and the range conditions can use an index.
-  if (me.wantedGenders) where.push(sql`(${users.gender} in ${me.wantedGenders} or not ${shows("gender")})`);
+  if (me.wantedGenders) filters.push(sql`(${users.gender} in ${me.wantedGenders} or not ${shows("gender")})`);
   if (me.minAge !== null)
-    where.push(
+    filters.push(
       sql`(${clientProfiles.dateOfBirth} <= ${todayIso}::date - make_interval(years => ${me.minAge}) or not ${shows("age")})`,
     );
   if (me.maxAge !== null)
-    where.push(
+    filters.push(
       sql`(${clientProfiles.dateOfBirth} > ${todayIso}::date - make_interval(years => ${me.maxAge + 1}) or not ${shows("age")})`,
     );
   if (me.minHeight !== null)
-    where.push(sql`(${clientProfiles.height} >= ${me.minHeight} or not ${shows("height")})`);
+    filters.push(sql`(${clientProfiles.height} >= ${me.minHeight} or not ${shows("height")})`);
   if (me.maxHeight !== null)
-    where.push(sql`(${clientProfiles.height} <= ${me.maxHeight} or not ${shows("height")})`);
+    filters.push(sql`(${clientProfiles.height} <= ${me.maxHeight} or not ${shows("height")})`);
   for (const [key, c] of Object.entries(LIST_COLUMNS) as [
     keyof typeof LIST_COLUMNS,
     (typeof LIST_COLUMNS)[keyof typeof LIST_COLUMNS],
   ][]) {
     const accepted = me.lists[key];
     if (!me.dealBreakers.has(key) || accepted.length === 0) continue;
-    where.push(sql`(${c.own} is null or ${c.own} in ${accepted} or not ${shows(c.field)})`);
+    filters.push(sql`(${c.own} is null or ${c.own} in ${accepted} or not ${shows(c.field)})`);
   }
 
   // The candidate's wishes on the client (their preferences row may be missing: no wishes).
   const p = clientPreferences;
   if (f.gender !== null) {
-    where.push(sql`(
+    filters.push(sql`(
       ${p.preferredGender} in ('EVERYONE', 'NON_BINARY')
       or ${p.preferredGender} = ${f.gender}
       or (${p.preferredGender} is null and (
@@ -112,11 +121,11 @@ export async function prefilterCandidates(
     )`);
   }
   if (me.age !== null)
-    where.push(
+    filters.push(
       sql`(${p.minAge} is null or ${p.minAge} <= ${me.age}) and (${p.maxAge} is null or ${p.maxAge} >= ${me.age})`,
     );
   if (me.height !== null)
-    where.push(
+    filters.push(
       sql`(${p.minHeight} is null or ${p.minHeight} <= ${me.height}) and (${p.maxHeight} is null or ${p.maxHeight} >= ${me.height})`,
     );
   for (const [key, c] of Object.entries(LIST_COLUMNS) as [
@@ -125,10 +134,13 @@ export async function prefilterCandidates(
   ][]) {
     const value = f[CLIENT_VALUE[key]];
     if (value === null) continue;
-    where.push(
+    filters.push(
       sql`(not coalesce(${key} = any(${p.dealBreakers}), false) or coalesce(cardinality(${c.pref}), 0) = 0 or ${value} = any(${c.pref}))`,
     );
   }
+
+  if (args.ids) where.push(args.ids.length > 0 ? inArray(users.id, args.ids) : sql`false`);
+  else where.push(...filters);
 
   const cp = clientProfiles;
   const rows = await db

@@ -1,0 +1,105 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { users } from "./users.js";
+
+/**
+ * A compatibility check a matchmaker ran (and paid for): the engine's result with the narrative
+ * shown, kept per client. `debitId` is the ledger row that paid for it (null when free).
+ */
+export const compatibilityResults = pgTable(
+  "compatibility_results",
+  {
+    id: text("id").primaryKey(),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    candidateId: text("candidate_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    requestedBy: text("requested_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    locale: text("locale").notNull(),
+    percentage: integer("percentage").notNull(),
+    /** The contract's CompatibilityResult, with the narrative that was shown. */
+    result: jsonb("result").notNull(),
+    narrativeSource: text("narrative_source").notNull(),
+    creditsCharged: integer("credits_charged").notNull(),
+    debitId: text("debit_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("compatibility_results_client_idx").on(t.clientId, t.createdAt.desc()),
+    index("compatibility_results_retry_idx").on(t.requestedBy, t.clientId, t.candidateId, t.createdAt.desc()),
+  ],
+);
+
+/** A matchmaker's marks on one candidate of one client: priority and "moved to the end". */
+export const candidateMarks = pgTable(
+  "candidate_marks",
+  {
+    clientId: text("client_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    candidateId: text("candidate_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    priority: text("priority"),
+    deferred: boolean("deferred").notNull().default(false),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.candidateId] })],
+);
+
+export const introductionStatusEnum = pgEnum("introduction_status", [
+  "awaiting_response",
+  "match",
+  "rejected",
+  "cancelled",
+]);
+
+/**
+ * An introduction between two clients, possibly of two agencies. `pairKey` is the two client ids
+ * in order, so one pair has at most one introduction that is not cancelled, whoever proposed it.
+ */
+export const introductions = pgTable(
+  "introductions",
+  {
+    id: text("id").primaryKey(),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    candidateId: text("candidate_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    pairKey: text("pair_key").notNull(),
+    proposedBy: text("proposed_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The candidate's matchmaker when it was proposed: the one who accepts or rejects. */
+    responderId: text("responder_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: introductionStatusEnum("status").notNull().default("awaiting_response"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("introductions_pair_live_idx").on(t.pairKey).where(sql`${t.status} <> 'cancelled'`),
+    index("introductions_client_idx").on(t.clientId),
+    index("introductions_candidate_idx").on(t.candidateId),
+    index("introductions_proposer_idx").on(t.proposedBy, t.updatedAt.desc()),
+    index("introductions_responder_idx").on(t.responderId, t.updatedAt.desc()),
+  ],
+);

@@ -1,0 +1,227 @@
+import type {
+  CandidateItem,
+  CandidateMarkBody,
+  CandidateMarkView,
+  CandidatesQuery,
+  InteractionState,
+  Locale,
+  MyCandidatesView,
+  MyCandidateView,
+  TopFactor,
+} from "@matchdesk/contract";
+import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { candidateMarks, clientProfiles, introductions, users } from "../../db/schema/index.js";
+import type { SessionUser } from "../../platform/access.js";
+import { getAgencyName } from "../agencies/service.js";
+import { getUser } from "../users/service.js";
+import { explainPair, prepareProfile } from "./compatibility-engine.js";
+import { rankCandidates } from "./ranking.js";
+import { candidateNotFound, loadCandidates, loadOwnClient, localeOf, profileFor } from "./service.js";
+
+const TOP_FACTORS = 3;
+type CandidatePriority = NonNullable<CandidateMarkView["priority"]>;
+
+type Interaction = { state: InteractionState; introductionId: string | null };
+
+/** The live introduction (not cancelled) of `clientId` with each other client, by the other's id. */
+async function interactionsOf(db: Db, clientId: string): Promise<Map<string, Interaction>> {
+  const rows = await db
+    .select({
+      id: introductions.id,
+      clientId: introductions.clientId,
+      candidateId: introductions.candidateId,
+      status: introductions.status,
+    })
+    .from(introductions)
+    .where(
+      and(
+        or(eq(introductions.clientId, clientId), eq(introductions.candidateId, clientId)),
+        ne(introductions.status, "cancelled"),
+      ),
+    );
+  const map = new Map<string, Interaction>();
+  for (const r of rows) {
+    const other = r.clientId === clientId ? r.candidateId : r.clientId;
+    map.set(other, { state: r.status as InteractionState, introductionId: r.id });
+  }
+  return map;
+}
+
+async function marksOf(db: Db, clientId: string) {
+  const rows = await db.select().from(candidateMarks).where(eq(candidateMarks.clientId, clientId));
+  return new Map(rows.map((r) => [r.candidateId, r]));
+}
+
+/**
+ * SPEC 2 candidates of one client: ranked by the engine over the pool (own base and other
+ * agencies' published profiles, hard filters applied in SQL), then filtered by the matchmaker's
+ * marks and the interaction state. Candidates moved to the end keep their order among themselves
+ * after all the others.
+ */
+export async function listCandidates(
+  db: Db,
+  caller: SessionUser,
+  clientId: string,
+  q: CandidatesQuery,
+  locale: Locale = localeOf(caller),
+) {
+  const today = new Date();
+  const own = await loadOwnClient(db, caller, clientId, today);
+  const [ranked, marks, interactions] = await Promise.all([
+    rankCandidates(db, { clientId, client: own.input, matchmakerId: own.matchmakerId, today }),
+    marksOf(db, clientId),
+    interactionsOf(db, clientId),
+  ]);
+  const rows = ranked
+    .map((r) => {
+      const mark = marks.get(r.id);
+      const interaction = interactions.get(r.id) ?? { state: "none" as const, introductionId: null };
+      return {
+        ...r,
+        priority: (mark?.priority ?? null) as CandidatePriority | null,
+        deferred: mark?.deferred ?? false,
+        interaction,
+      };
+    })
+    .filter(
+      (r) =>
+        (q.priority === undefined ||
+          (q.priority === "none" ? r.priority === null : r.priority === q.priority)) &&
+        (q.interaction === undefined || r.interaction.state === q.interaction) &&
+        (q.source === undefined || r.isOwnClient === (q.source === "own")) &&
+        (q.minPercentage === undefined || r.percentage >= q.minPercentage),
+    );
+  // Stable: the ranking's order, deferred ones after the rest.
+  const ordered = [...rows.filter((r) => !r.deferred), ...rows.filter((r) => r.deferred)];
+  const page = ordered.slice((q.page - 1) * q.pageSize, q.page * q.pageSize);
+
+  const inputs = await loadCandidates(db, {
+    clientId,
+    matchmakerId: own.matchmakerId,
+    ids: page.map((r) => r.id),
+    today,
+  });
+  const inputById = new Map(inputs.map((i) => [i.id, i.input]));
+  const me = prepareProfile(own.input, today);
+  const agencies = new Map<string, string | null>();
+  const items: CandidateItem[] = [];
+  for (const r of page) {
+    const input = inputById.get(r.id);
+    let topFactors: TopFactor[] = [];
+    if (input) {
+      // The strongest factors, one line per name (age and height are scored both ways).
+      const seen = new Set<string>();
+      topFactors = explainPair(me, prepareProfile(input, today), locale)
+        .fitFactors.filter((f) => f.score >= 50)
+        .sort((a, b) => b.score * b.weight - a.score * a.weight || (a.key < b.key ? -1 : 1))
+        .filter((f) => !seen.has(f.key) && Boolean(seen.add(f.key)))
+        .slice(0, TOP_FACTORS)
+        .map((f) => ({ key: f.key, label: f.label, score: f.score }));
+    }
+    if (r.inviterId && !agencies.has(r.inviterId))
+      agencies.set(r.inviterId, await getAgencyName(db, r.inviterId));
+    items.push({
+      id: r.id,
+      profile: await profileFor(db, await getUser(db, r.id), r.isOwnClient),
+      isOwnClient: r.isOwnClient,
+      agencyName: r.inviterId ? (agencies.get(r.inviterId) ?? null) : null,
+      percentage: r.percentage,
+      clientFit: r.clientFit,
+      candidateFit: r.candidateFit,
+      topFactors,
+      priority: r.priority,
+      deferred: r.deferred,
+      interaction: r.interaction.state,
+      introductionId: r.interaction.introductionId,
+    });
+  }
+  return { items, total: ordered.length, page: q.page, pageSize: q.pageSize };
+}
+
+/** Sets a candidate's priority (null resets it) or moves them to the end of the list and back. */
+export async function markCandidate(
+  db: Db,
+  caller: SessionUser,
+  clientId: string,
+  candidateId: string,
+  body: CandidateMarkBody,
+): Promise<CandidateMarkView> {
+  const today = new Date();
+  const own = await loadOwnClient(db, caller, clientId, today);
+  const [candidate] = await loadCandidates(db, {
+    clientId,
+    matchmakerId: own.matchmakerId,
+    ids: [candidateId],
+    today,
+  });
+  if (!candidate) throw candidateNotFound();
+  const set: Partial<typeof candidateMarks.$inferInsert> = { updatedAt: new Date() };
+  if (body.priority !== undefined) set.priority = body.priority;
+  if (body.deferred !== undefined) set.deferred = body.deferred;
+  const [row] = await db
+    .insert(candidateMarks)
+    .values({ clientId, candidateId, priority: body.priority ?? null, deferred: body.deferred ?? false })
+    .onConflictDoUpdate({ target: [candidateMarks.clientId, candidateMarks.candidateId], set })
+    .returning();
+  return {
+    clientId,
+    candidateId,
+    priority: (row!.priority ?? null) as CandidatePriority | null,
+    deferred: row!.deferred,
+  };
+}
+
+/**
+ * What an INVITEE sees (SPEC 2, 4): the candidates their matchmaker marked priority "yes" and
+ * those an introduction made a match, each as its own matchmaker displays them. None while the
+ * client's profile is inactive or incomplete.
+ */
+export async function myCandidates(db: Db, caller: SessionUser): Promise<MyCandidatesView> {
+  const me = await getUser(db, caller.id);
+  const [profile] = await db
+    .select({ isComplete: clientProfiles.isComplete })
+    .from(clientProfiles)
+    .where(eq(clientProfiles.userId, caller.id));
+  if (me.status === "inactive") return { items: [], hidden: "inactive" };
+  if (!profile?.isComplete) return { items: [], hidden: "incomplete" };
+
+  const matched = await db
+    .select({ clientId: introductions.clientId, candidateId: introductions.candidateId })
+    .from(introductions)
+    .where(
+      and(
+        eq(introductions.status, "match"),
+        or(eq(introductions.clientId, caller.id), eq(introductions.candidateId, caller.id)),
+      ),
+    );
+  const marked = await db
+    .select({ candidateId: candidateMarks.candidateId })
+    .from(candidateMarks)
+    .where(and(eq(candidateMarks.clientId, caller.id), eq(candidateMarks.priority, "yes")));
+  const status = new Map<string, MyCandidateView["status"]>();
+  for (const m of marked) status.set(m.candidateId, "shared");
+  for (const m of matched) status.set(m.clientId === caller.id ? m.candidateId : m.clientId, "match");
+  if (status.size === 0) return { items: [], hidden: null };
+
+  // Only people who are still complete and active are shown.
+  const visible = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(clientProfiles, eq(clientProfiles.userId, users.id))
+    .where(
+      and(
+        inArray(users.id, [...status.keys()]),
+        eq(users.role, "INVITEE"),
+        ne(users.status, "inactive"),
+        eq(clientProfiles.isComplete, true),
+      ),
+    )
+    .orderBy(sql`${users.id}`);
+  const items: MyCandidateView[] = [];
+  for (const v of visible) {
+    items.push({ profile: await profileFor(db, await getUser(db, v.id), false), status: status.get(v.id)! });
+  }
+  items.sort((a, b) => (a.status === b.status ? 0 : a.status === "match" ? -1 : 1));
+  return { items, hidden: null };
+}
