@@ -68,4 +68,49 @@ test.describe("marketplace", () => {
     await expect(page.getByRole("heading", { name: "Agency not found" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Back to the directory" })).toBeVisible();
   });
+
+  test("[directory] a request to join the agency base reaches the matchmaker, who invites the person", async ({
+    browser,
+    baseURL,
+  }) => {
+    const visitor = await browser.newContext();
+    const matchmaker = await browser.newContext();
+    try {
+      await inEnglish(visitor, baseURL);
+      await inEnglish(matchmaker, baseURL);
+      const lastName = `Lead${Date.now()}`;
+      const page = await visitor.newPage();
+      await page.goto("/agency/anna-volkova");
+      const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Send request" }) });
+      await form.getByRole("textbox", { name: "First name" }).fill("Vera");
+      await form.getByRole("textbox", { name: "Last name" }).fill(lastName);
+      await form
+        .getByRole("textbox", { name: "E-mail" })
+        .fill(`${lastName.toLowerCase()}@e2e.matchdesk.test`);
+      await form.getByRole("textbox", { name: "Message (optional)" }).fill("We met at your talk.");
+      await form.getByRole("button", { name: "Send request" }).click();
+      await expect(page.getByText("Thank you! The matchmaker has your request.")).toBeVisible();
+
+      const anna = await matchmaker.newPage();
+      const signIn = await anna.request.post("/api/auth/login", {
+        data: { email: "anna@demo.matchdesk.test", password: "demo-password" },
+      });
+      expect(signIn.status()).toBe(200);
+      await anna.goto("/admin/dashboard");
+      const inbox = anna.getByRole("region", { name: "Requests from your agency page" });
+      const lead = inbox.getByTestId("lead").filter({ hasText: `Vera ${lastName}` });
+      await expect(lead).toContainText("We met at your talk.");
+      await lead.getByRole("button", { name: `Invite Vera ${lastName}` }).click();
+      await expect(
+        anna.getByText(`Vera ${lastName} is invited: the invitation is on its way.`),
+      ).toBeVisible();
+      await expect(lead.getByText("Invited")).toBeVisible();
+      // The person is now a client in the base, not yet registered.
+      const clients = await (await anna.request.get(`/api/clients?q=${lastName}`)).json();
+      expect(clients.total).toBe(1);
+    } finally {
+      await visitor.close();
+      await matchmaker.close();
+    }
+  });
 });

@@ -8,6 +8,7 @@ import { type AuthUser, displayName } from "../auth/auth-user";
 import { ProfileStatusBadge } from "../clients/ClientBadges";
 import { ClientList } from "../clients/ClientList";
 import { useProfile } from "../clients/useClients";
+import { LeadsCard } from "../marketplace/LeadsCard";
 
 /** SPEC 2: matchmakers and admins see their client base here; a client sees their questionnaire. */
 export function DashboardPage() {
@@ -20,6 +21,7 @@ export function DashboardPage() {
   if (user.role === "INVITEE") return <ClientHome user={user} />;
   return (
     <Stack maw={1200}>
+      {user.role === "INVITER" && <LeadsCard />}
       <ClientList
         heading={
           <Stack gap={4}>

@@ -1,5 +1,7 @@
 import type {
   AdminReviewView,
+  AgencyLeadList,
+  AgencyLeadView,
   AgencyPageView,
   AgencyProfilePatchBody,
   AgencyProfileView,
@@ -8,6 +10,7 @@ import type {
 } from "@matchdesk/contract";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../app/api";
+import { clientsKey } from "../clients/useClients";
 import { type DirectoryFilters, directoryApiPath } from "./directory-query";
 
 export type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
@@ -98,5 +101,31 @@ export function useModerateReview() {
       else await api<AdminReviewView>(path, { method: "PUT", body: { status: action } });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewsKey }),
+  });
+}
+
+const leadsKey = ["agencies", "me", "leads"] as const;
+
+/** Requests from the matchmaker's agency page, newest first. */
+export function useLeads() {
+  return useQuery({
+    queryKey: leadsKey,
+    queryFn: ({ signal }) => api<AgencyLeadList>("/api/agencies/me/leads?pageSize=20", { signal }),
+  });
+}
+
+/** Invites the person behind a lead (a client of the matchmaker), or dismisses the lead. */
+export function useLeadAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, action }: { id: string; action: "invite" | "dismiss" }) => {
+      const path = `/api/agencies/me/leads/${encodeURIComponent(id)}`;
+      if (action === "invite") await api<AgencyLeadView>(`${path}/invite`, { method: "POST" });
+      else await api<void>(path, { method: "DELETE" });
+    },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: leadsKey });
+      void queryClient.invalidateQueries({ queryKey: clientsKey });
+    },
   });
 }
