@@ -20,8 +20,8 @@ export function LeadsCard() {
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="leads-title">
       <Stack gap="md">
-        <Group gap="sm">
-          <IconInbox size={22} aria-hidden />
+        <Group gap="sm" wrap="nowrap">
+          <IconInbox size={22} aria-hidden style={{ flexShrink: 0 }} />
           <Title order={2} fz="h4" id="leads-title">
             {t("marketplace.leads.title")}
           </Title>
@@ -59,22 +59,22 @@ function LeadRow({ lead }: { lead: AgencyLeadView }) {
     );
   return (
     <Card withBorder radius="md" padding="md" data-testid="lead">
-      <Group justify="space-between" align="flex-start" gap="md">
-        <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+      <Stack gap={4}>
+        <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
           <Text fw={600}>{name}</Text>
-          <Text size="sm" c="gray.7" style={{ overflowWrap: "anywhere" }}>
-            {[lead.email, lead.phone].filter(Boolean).join(" · ")}
-          </Text>
-          {lead.message && (
-            <Text size="sm" style={{ whiteSpace: "pre-line" }}>
-              {lead.message}
-            </Text>
-          )}
-          <Text size="xs" c="gray.6">
+          <Text size="xs" c="gray.6" style={{ whiteSpace: "nowrap" }}>
             {formatDateTime(lead.createdAt)}
           </Text>
-        </Stack>
-        <Group gap="xs">
+        </Group>
+        <Text size="sm" c="gray.7" style={{ overflowWrap: "anywhere" }}>
+          {[lead.email, lead.phone].filter(Boolean).join(" · ")}
+        </Text>
+        {lead.message && (
+          <Text size="sm" style={{ whiteSpace: "pre-line" }}>
+            {lead.message}
+          </Text>
+        )}
+        <Group gap="xs" mt="xs">
           {lead.clientId ? (
             <Badge color="teal" variant="light">
               {t("marketplace.leads.isInvited")}
@@ -101,7 +101,7 @@ function LeadRow({ lead }: { lead: AgencyLeadView }) {
             {t("marketplace.leads.dismiss")}
           </Button>
         </Group>
-      </Group>
+      </Stack>
     </Card>
   );
 }
