@@ -90,4 +90,9 @@ test("[matching] a matchmaker runs a compatibility check, reads it, proposes an 
   await anna.getByRole("combobox", { name: "Client" }).click();
   await anna.getByRole("option", { name: "Olga Petrova" }).click();
   await expect(anna.getByRole("button", { name: "Open" }).first()).toBeVisible();
+
+  // From the introduction, a chat with the other matchmaker.
+  await outgoing.getByRole("link", { name: "Send a message" }).click();
+  await expect(anna).toHaveURL(/\/admin\/chats\?chat=/);
+  await expect(anna.getByRole("textbox", { name: "Message" })).toBeVisible();
 });

@@ -164,6 +164,8 @@ export const IntroductionView = z.object({
   /** The other client, as their matchmaker displays them. */
   otherClient: PublicProfileView,
   otherAgencyName: z.string().nullable(),
+  /** The other side's matchmaker, to open a chat with; the caller's own id within one agency. */
+  otherMatchmakerId: z.string(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

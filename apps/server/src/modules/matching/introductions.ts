@@ -65,6 +65,7 @@ async function toView(db: Db, caller: SessionUser, row: IntroductionRow): Promis
     ownClient: await profileFor(db, await getUser(db, ownId), true),
     otherClient: await profileFor(db, await getUser(db, otherId), sameAgency),
     otherAgencyName: await getAgencyName(db, otherMatchmaker),
+    otherMatchmakerId: otherMatchmaker,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -16,12 +16,15 @@ import {
 import { useMediaQuery } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import type { CompatibilityRunView, IntroductionAction, IntroductionView } from "@matchdesk/contract";
-import { IconAlertCircle } from "@tabler/icons-react";
+import { IconAlertCircle, IconMessage } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { formatDateTime } from "../../app/format-date";
 import { useErrorMessage } from "../../app/useErrorMessage";
 import { usePageTitle } from "../../ui/usePageTitle";
+import { useAuth } from "../auth/auth-store";
+import { chatWithPath } from "../chat/chat-links";
 import { CompatibilityResultCard, percentColor } from "./CompatibilityResultCard";
 import { shownName } from "./candidate-name";
 import { useIntroductionAction, useIntroductions, useMatchableClients, useResults } from "./useMatching";
@@ -104,6 +107,7 @@ function Introductions() {
 
 function IntroductionCard({ introduction: i }: { introduction: IntroductionView }) {
   const { t } = useTranslation();
+  const { user } = useAuth();
   const errorText = useErrorMessage();
   const act = useIntroductionAction();
   const run = (action: IntroductionAction) =>
@@ -126,9 +130,9 @@ function IntroductionCard({ introduction: i }: { introduction: IntroductionView 
         <Text size="sm" c="dimmed">
           {[i.otherAgencyName, formatDateTime(i.updatedAt)].filter(Boolean).join(" · ")}
         </Text>
-        {i.status === "awaiting_response" && (
-          <Group gap="xs">
-            {i.direction === "incoming" ? (
+        <Group gap="xs">
+          {i.status === "awaiting_response" &&
+            (i.direction === "incoming" ? (
               <>
                 <Button size="xs" color="teal" loading={act.isPending} onClick={() => run("accept")}>
                   {t("matching.introductions.accept")}
@@ -147,9 +151,19 @@ function IntroductionCard({ introduction: i }: { introduction: IntroductionView 
               <Button size="xs" variant="default" loading={act.isPending} onClick={() => run("cancel")}>
                 {t("matching.introductions.cancel")}
               </Button>
-            )}
-          </Group>
-        )}
+            ))}
+          {user && i.otherMatchmakerId !== user.id && (
+            <Button
+              size="xs"
+              variant="subtle"
+              component={Link}
+              to={chatWithPath(i.otherMatchmakerId)}
+              leftSection={<IconMessage size={16} />}
+            >
+              {t("chat.message")}
+            </Button>
+          )}
+        </Group>
       </Stack>
     </Card>
   );
