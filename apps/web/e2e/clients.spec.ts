@@ -176,6 +176,16 @@ test.describe("client CRM", () => {
     await apiSignIn(page.request, CLIENT);
     await page.goto("/admin/dashboard");
     await expect(page.getByRole("heading", { name: "Your questionnaire" })).toBeVisible();
+    // The candidates the matchmaker shares, and the partner app's link with its likes hint.
+    await expect(page.getByRole("heading", { name: "Your candidates" })).toBeVisible();
+    await expect(
+      page.getByText("Profiles with 20 likes or more in the partner app get better AI matches."),
+    ).toBeVisible();
+    const smId = `sm-${Date.now()}`;
+    await page.getByRole("textbox", { name: "SM ID" }).fill(smId);
+    await page.getByRole("region", { name: "Partner app" }).getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Partner app link saved.")).toBeVisible();
+    expect((await (await page.request.get("/api/me/partner")).json()).smId).toBe(smId);
     if (isMobile) await page.getByRole("button", { name: "Open menu" }).click();
     await expect(page.getByRole("link", { name: "Clients" })).toHaveCount(0);
     await page.getByRole("link", { name: "Profile" }).click();

@@ -183,9 +183,6 @@ export const MyCandidatesView = z.object({
 });
 export type MyCandidatesView = z.infer<typeof MyCandidatesView>;
 
-/** SPEC 1: fewer likes than this in the partner app shows the hint that more likes improve AI matching. */
-export const PARTNER_LIKES_HINT_BELOW = 20;
-
 /** The partner app's signed report of like counts, by SM ID (`POST /api/partner/likes`). */
 export const PartnerLikesBody = z.object({
   items: z

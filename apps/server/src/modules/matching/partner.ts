@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { PARTNER_LIKES_HINT_BELOW, type PartnerLikesBody, type PartnerLinkView } from "@matchdesk/contract";
+import { LIKES_FOR_BETTER_MATCHING, type PartnerLikesBody, type PartnerLinkView } from "@matchdesk/contract";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { users } from "../../db/schema/index.js";
@@ -47,7 +47,7 @@ export async function storePartnerLikes(db: Db, body: PartnerLikesBody) {
   return { updated, unknown: body.items.length - updated };
 }
 
-export const showLikesHint = (likes: number | null) => (likes ?? 0) < PARTNER_LIKES_HINT_BELOW;
+export const showLikesHint = (likes: number | null) => (likes ?? 0) < LIKES_FOR_BETTER_MATCHING;
 
 export async function getPartnerLink(db: Db, caller: SessionUser): Promise<PartnerLinkView> {
   const me = await getUser(db, caller.id);

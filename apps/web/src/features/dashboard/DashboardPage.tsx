@@ -9,6 +9,7 @@ import { ProfileStatusBadge } from "../clients/ClientBadges";
 import { ClientList } from "../clients/ClientList";
 import { useProfile } from "../clients/useClients";
 import { LeadsCard } from "../marketplace/LeadsCard";
+import { MyCandidatesCard, PartnerAppCard } from "../matching/ClientCandidates";
 
 /** SPEC 2: matchmakers and admins see their client base here; a client sees their questionnaire. */
 export function DashboardPage() {
@@ -111,6 +112,8 @@ function ClientHome({ user }: { user: AuthUser }) {
           </Group>
         </Stack>
       </Card>
+      <MyCandidatesCard />
+      <PartnerAppCard />
     </Stack>
   );
 }

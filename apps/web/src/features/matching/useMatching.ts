@@ -8,6 +8,9 @@ import type {
   CompatibilityRunView,
   IntroductionAction,
   IntroductionView,
+  MyCandidatesView,
+  PartnerLinkBody,
+  PartnerLinkView,
 } from "@matchdesk/contract";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../app/api";
@@ -128,5 +131,31 @@ export function useAdvice() {
   return useMutation({
     mutationFn: (body: { question: string; clientId?: string }) =>
       api<AdviceView>("/api/ai/advice", { method: "POST", body }),
+  });
+}
+
+/** INVITEE: the candidates their matchmaker shares with them. */
+export function useMyCandidates() {
+  return useQuery({
+    queryKey: ["me", "candidates"],
+    queryFn: ({ signal }) => api<MyCandidatesView>("/api/me/candidates", { signal }),
+  });
+}
+
+const partnerKey = ["me", "partner"] as const;
+
+/** The caller's link to the partner app: SM ID, reported likes, and whether the hint applies. */
+export function usePartnerLink() {
+  return useQuery({
+    queryKey: partnerKey,
+    queryFn: ({ signal }) => api<PartnerLinkView>("/api/me/partner", { signal }),
+  });
+}
+
+export function useSavePartnerLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PartnerLinkBody) => api<PartnerLinkView>("/api/me/partner", { method: "PUT", body }),
+    onSuccess: (view) => queryClient.setQueryData(partnerKey, view),
   });
 }
