@@ -54,9 +54,18 @@ export type DatabaseOptions =
   /** `dataDir` undefined keeps the database in memory (tests). */
   | { kind: "pglite"; dataDir: string | undefined };
 
+/**
+ * Settings every session starts with. `pg_trgm.word_similarity_threshold`: how alike a query and
+ * an agency's name must be for a typo to still find it in the directory (its `<%` operator).
+ */
+export const SESSION_SETTINGS = { "pg_trgm.word_similarity_threshold": "0.4" } as const;
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === "postgres") return openPostgres(options.url, options.poolSize ?? 10);
   const client = await PGlite.create(options.dataDir, { extensions: { pg_trgm } });
+  for (const [name, value] of Object.entries(SESSION_SETTINGS)) {
+    await client.query("select set_config($1, $2, false)", [name, value]);
+  }
   const pgliteDb = drizzlePglite(client, { schema });
   return {
     db: pgliteDb as unknown as Db,
@@ -84,7 +93,14 @@ const RECONNECT_MS = [250, 1000, 5000, 15_000];
  * are heard even when the pool is empty. When it drops, listeners are told of the gap.
  */
 function openPostgres(url: string, poolSize: number): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    // Sent with each connection's startup: no round trip of its own.
+    options: Object.entries(SESSION_SETTINGS)
+      .map(([name, value]) => `-c ${name}=${value}`)
+      .join(" "),
+  });
   // An idle client's error (the server restarted) must not crash the process.
   pool.on("error", () => {});
   const channels = new Map<string, Set<ChannelListener>>();

@@ -158,9 +158,6 @@ export async function setAgencyPassword(db: Db, caller: SessionUser, password: s
   return getOwnAgencyProfile(db, caller);
 }
 
-// How alike a query and an agency's text must be for a typo to still match (pg_trgm word similarity).
-const TYPO_THRESHOLD = "0.4";
-
 /**
  * The public directory: listed, active, onboarded matchmakers. Text search is full text over the
  * agency's words, or trigram word similarity to its name, login and city, so a typo or the start of
@@ -217,14 +214,6 @@ function directoryPage(db: Db, q: DirectoryQuery) {
 }
 
 /** Runs a directory search inside a transaction whose `<%` threshold is the directory's own. */
-function withTypoThreshold<T>(db: Db, run: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    // Local to this transaction: the `<%` operator reads its threshold from this setting.
-    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${TYPO_THRESHOLD}, true)`);
-    return run(tx as unknown as Db);
-  });
-}
-
 /**
  * The public directory: listed, active, onboarded matchmakers. Text search is full text over the
  * agency's words, or trigram word similarity to its name, login and city, so a typo or the start of
@@ -232,42 +221,39 @@ function withTypoThreshold<T>(db: Db, run: (tx: Db) => Promise<T>): Promise<T> {
  */
 export async function searchDirectory(db: Db, q: DirectoryQuery) {
   const { where } = directoryWhere(q);
-  return withTypoThreshold(db, async (tx) => {
-    // One query answers the page and, by a window count, the total; only a page past the end
-    // needs a count of its own.
-    const rows = await directoryPage(tx, q);
-    const total =
-      rows[0]?.total ??
-      (q.page > 1
-        ? ((
-            await tx
-              .select({ n: count() })
-              .from(agencyProfiles)
-              .innerJoin(users, eq(users.id, agencyProfiles.userId))
-              .where(where)
-          )[0]?.n ?? 0)
-        : 0);
-    const items: DirectoryItem[] = rows.map(({ logoKey, ratingOverall, total: _, ...row }) => ({
-      ...row,
-      logoUrl: logoKey ? fileUrl(logoKey) : null,
-      rating: ratingOverall === null ? null : Math.round(ratingOverall * 10) / 10,
-    }));
-    return { items, total, page: q.page, pageSize: q.pageSize };
-  });
+  // One query answers the page and, by a window count, the total; only a page past the end needs
+  // a count of its own. The `<%` operator's typo threshold is a session setting made when the
+  // database opens (`SESSION_SETTINGS` in db/client.ts): no transaction to set it per search.
+  const rows = await directoryPage(db, q);
+  const total =
+    rows[0]?.total ??
+    (q.page > 1
+      ? ((
+          await db
+            .select({ n: count() })
+            .from(agencyProfiles)
+            .innerJoin(users, eq(users.id, agencyProfiles.userId))
+            .where(where)
+        )[0]?.n ?? 0)
+      : 0);
+  const items: DirectoryItem[] = rows.map(({ logoKey, ratingOverall, total: _, ...row }) => ({
+    ...row,
+    logoUrl: logoKey ? fileUrl(logoKey) : null,
+    rating: ratingOverall === null ? null : Math.round(ratingOverall * 10) / 10,
+  }));
+  return { items, total, page: q.page, pageSize: q.pageSize };
 }
 
 /** The plan PostgreSQL runs for a directory page (EXPLAIN ANALYZE), for the bench's note. */
 export async function explainDirectory(db: Db, q: DirectoryQuery): Promise<string[]> {
-  return withTypoThreshold(db, async (tx) => {
-    const result = await tx.execute(
-      sql`explain (analyze, costs off, timing off, summary on) ${directoryPage(tx, q)}`,
-    );
-    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<
-      string,
-      string
-    >[];
-    return rows.map((r) => Object.values(r)[0]!);
-  });
+  const result = await db.execute(
+    sql`explain (analyze, costs off, timing off, summary on) ${directoryPage(db, q)}`,
+  );
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<
+    string,
+    string
+  >[];
+  return rows.map((r) => Object.values(r)[0]!);
 }
 
 export async function getAgencyPage(
