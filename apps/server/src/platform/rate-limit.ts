@@ -35,5 +35,12 @@ export function createRateLimiter(db: Db) {
     async reset(key: string) {
       await db.delete(rateLimits).where(eq(rateLimits.key, hashToken(key)));
     },
+    /** Takes back one counted attempt that turned out to be legitimate (never below zero). */
+    async undo(key: string) {
+      await db
+        .update(rateLimits)
+        .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+        .where(eq(rateLimits.key, hashToken(key)));
+    },
   };
 }

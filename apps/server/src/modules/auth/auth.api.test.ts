@@ -87,6 +87,29 @@ describe("[auth] password login and sessions", () => {
     await t.database.db.delete(rateLimits);
   });
 
+  it("limits an address by its failures: people signing in from one office are not locked out", async () => {
+    const login = (password: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        remoteAddress: "10.0.2.1",
+        payload: { email: "maria@example.test", password },
+      });
+    // More successes than the address's limit of 50 attempts.
+    for (let i = 0; i < 55; i++) expect((await login("secret-pass")).statusCode).toBe(200);
+    // Failures from that address still count: across accounts, the 51st is refused.
+    const guess = (n: number) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        remoteAddress: "10.0.2.1",
+        payload: { email: `nobody-${n}@example.test`, password: "guess-guess" },
+      });
+    for (let i = 0; i < 50; i++) expect((await guess(i)).statusCode).toBe(401);
+    expect((await guess(50)).statusCode).toBe(429);
+    await t.database.db.delete(rateLimits);
+  });
+
   it("refuses a cross-origin mutation", async () => {
     const res = await t.app.inject({
       method: "POST",

@@ -27,7 +27,8 @@ export async function login(
 ): Promise<{ user: UserRow; token: string; expiresAt: Date }> {
   // Each attempt is counted before the password is checked, so parallel guesses cannot slip past.
   const accountKey = `login:account:${input.email}`;
-  await deps.limiter.hit(`login:ip:${ip}`, ATTEMPTS_PER_IP, WINDOW_MS);
+  const ipKey = `login:ip:${ip}`;
+  await deps.limiter.hit(ipKey, ATTEMPTS_PER_IP, WINDOW_MS);
   await deps.limiter.hit(accountKey, ATTEMPTS_PER_ACCOUNT, WINDOW_MS);
   const user = await findUserByEmail(deps.db, input.email);
   const isValid = await verify(user?.passwordHash ?? (await getDummyHash()), input.password).catch(
@@ -36,7 +37,10 @@ export async function login(
   if (!user?.passwordHash || !isValid || user.status === "inactive") {
     throw invalidCredentials();
   }
+  // A success was not a guess: it leaves the account's count and gives back the address's one, so
+  // an office behind one address is limited by its failures only (each still counts).
   await deps.limiter.reset(accountKey);
+  await deps.limiter.undo(ipKey);
   const session = await createSession(deps.db, user.id);
   return { user, ...session };
 }

@@ -1,7 +1,15 @@
 import { ActionIcon, Group, Modal, Text, UnstyledButton } from "@mantine/core";
 import { useElementSize, useMergedRef, useWindowEvent } from "@mantine/hooks";
 import { IconChevronLeft, IconChevronRight, IconX, IconZoomIn, IconZoomOut } from "@tabler/icons-react";
-import { type MouseEvent, type PointerEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
+import {
+  type MouseEvent,
+  type PointerEvent,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
 import { useTranslation } from "react-i18next";
 import classes from "./Lightbox.module.css";
 import {
@@ -114,14 +122,16 @@ export function Lightbox({ photos, openIndex, onClose, label }: Props) {
     const active = document.activeElement;
     opener.current = active instanceof HTMLElement && active !== document.body ? active : lastPressed.current;
   }, [isOpen]);
+  // Given back twice: at once, and again when the fade-out ends, since the content unmounting then
+  // can drop the focus to the page (seen in Chromium under load).
+  const restoreFocus = useCallback(() => {
+    const element = opener.current;
+    if (element?.isConnected && document.activeElement !== element) element.focus({ preventScroll: true });
+  }, []);
   useEffect(() => {
     if (!isOpen) return;
-    return () => {
-      const element = opener.current;
-      opener.current = null;
-      if (element?.isConnected) element.focus({ preventScroll: true });
-    };
-  }, [isOpen]);
+    return restoreFocus;
+  }, [isOpen, restoreFocus]);
 
   // The neighbours load in the background, so turning the photo is instant.
   useEffect(() => {
@@ -172,6 +182,10 @@ export function Lightbox({ photos, openIndex, onClose, label }: Props) {
       fullScreen
       closeOnEscape={false}
       returnFocus={false}
+      onExitTransitionEnd={() => {
+        restoreFocus();
+        opener.current = null;
+      }}
       padding={0}
       zIndex={400}
       transitionProps={{ transition: "fade", duration: 150 }}
