@@ -17,7 +17,7 @@ import {
 import type { DirectoryItem, Locale, QuizQuestionId, QuizResultView, QuizView } from "@matchdesk/contract";
 import { IconAlertCircle, IconRefresh } from "@tabler/icons-react";
 import { QueryClientProvider, useMutation, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { api } from "../../app/api";
@@ -164,11 +164,19 @@ function QuestionStep({ quiz, step, answers, onAnswer, onBack, onNext, sending, 
 
 function QuizResult({ result, onRetake }: { result: QuizResultView; onRetake: () => void }) {
   const { t } = useTranslation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The last question's button is gone: the reader continues at the result's heading.
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+    heading.current?.focus();
+  }, []);
   return (
     <Stack gap="xl">
       <Card padding="xl" shadow="xs" withBorder>
         <Stack gap="md">
-          <Title order={2}>{t("quiz.result.title")}</Title>
+          <Title order={2} ref={heading} tabIndex={-1} style={{ outline: "none" }}>
+            {t("quiz.result.title")}
+          </Title>
           <Text size="lg" fw={700} c="rose.8" data-testid="quiz-count">
             {t("quiz.result.count", { count: result.compatibleCount })}
           </Text>
