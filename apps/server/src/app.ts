@@ -25,6 +25,7 @@ import * as matching from "./modules/matching/routes.js";
 import * as notifications from "./modules/notifications/routes.js";
 import * as payments from "./modules/payments/routes.js";
 import * as profiles from "./modules/profiles/routes.js";
+import * as quiz from "./modules/quiz/routes.js";
 import * as reviews from "./modules/reviews/routes.js";
 import * as subscriptions from "./modules/subscriptions/routes.js";
 import * as users from "./modules/users/routes.js";
@@ -69,6 +70,7 @@ const MODULES = [
   chat,
   notifications,
   matching,
+  quiz,
 ];
 
 /** Builds the whole HTTP app on an open, migrated database. No side effects at import. */

@@ -439,6 +439,12 @@ const MATRIX: Record<string, Row> = {
     codes: { otherMatchmaker: "LEAD_NOT_FOUND" },
   },
   "GET /api/directory": { call: () => ({ url: "/api/directory?q=agency" }), expect: all(200) },
+  "GET /api/quiz": { call: () => ({ url: "/api/quiz?locale=en-US" }), expect: all(200) },
+  // Missing answers keep it cheap; quiz.api.test.ts covers results.
+  "POST /api/quiz/result": {
+    call: () => ({ url: "/api/quiz/result", payload: { answers: {} } }),
+    expect: all(400),
+  },
   "GET /api/agencies/:id": { call: (f) => ({ url: `/api/agencies/${f.owner.id}` }), expect: all(200) },
   // The honeypot keeps these from filling the per-address limits; reviews.api.test.ts covers the rest.
   "POST /api/agencies/:id/join": {

@@ -87,6 +87,7 @@ export const ERROR_CODES = [
   "PARTNER_NOT_CONFIGURED",
   "PARTNER_SIGNATURE_INVALID",
   "SM_ID_TAKEN",
+  "QUIZ_ANSWERS_INVALID",
 ] as const;
 export const ErrorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCode>;

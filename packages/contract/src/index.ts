@@ -12,4 +12,5 @@ export * from "./marketplace.js";
 export * from "./matching.js";
 export * from "./media.js";
 export * from "./profiles.js";
+export * from "./quiz.js";
 export * from "./users.js";

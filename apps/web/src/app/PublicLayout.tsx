@@ -14,6 +14,7 @@ import classes from "./PublicLayout.module.css";
 
 const HEADER_LINKS = [
   { to: "/directory", labelKey: "nav.directory" },
+  { to: "/quiz", labelKey: "nav.quiz" },
   { to: "/#features", labelKey: "publicNav.features" },
   { to: "/#pricing", labelKey: "publicNav.pricing" },
   { to: "/academy", labelKey: "publicNav.academy" },

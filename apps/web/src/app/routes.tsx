@@ -113,6 +113,10 @@ const DirectoryPage = lazyPage(
   withFullCatalog(() => import("../features/marketplace/DirectoryPage")),
   "DirectoryPage",
 );
+const QuizPage = lazyPage(
+  withFullCatalog(() => import("../features/quiz/QuizPage")),
+  "QuizPage",
+);
 const AgencyPage = lazyPage(
   withFullCatalog(() => import("../features/marketplace/AgencyPage")),
   "AgencyPage",
@@ -176,6 +180,7 @@ export const routes: RouteObject[] = [
           { path: "profile/:userId", ...page(PublicProfilePage) },
           { path: "directory", ...page(DirectoryPage) },
           { path: "agency/:idOrLogin", ...page(AgencyPage) },
+          { path: "quiz", ...page(QuizPage) },
           { path: "edit-profile/:userId", ...page(EditProfilePage) },
           {
             element: <AuthLayout />,

@@ -132,6 +132,9 @@ export function LandingPage() {
                 <Button component={Link} to="/#pricing" size="lg" variant="default">
                   {t("landing.hero.secondary")}
                 </Button>
+                <Button component={Link} to="/quiz" size="lg" variant="subtle">
+                  {t("nav.quiz")}
+                </Button>
               </Group>
               <Group gap={8} wrap="nowrap">
                 <ThemeIcon size={22} radius="xl" variant="light" color="teal" aria-hidden>
