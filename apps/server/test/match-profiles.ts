@@ -11,53 +11,18 @@ import {
   PreviousRelationships,
   SmokingHabits,
 } from "@matchdesk/contract";
-import type {
-  MatchFields,
-  MatchInput,
-  MatchPreferences,
+import {
+  EMPTY_MATCH_INPUT,
+  type MatchFields,
+  type MatchInput,
+  type MatchPreferences,
 } from "../src/modules/matching/compatibility-engine.js";
 
 // Profiles for the compatibility engine's tests and bench: an empty one to fill by hand, and a
 // seeded generator of varied, realistic ones (same seed, same profiles).
 
-export const EMPTY_FIELDS: MatchFields = {
-  gender: null,
-  dateOfBirth: null,
-  height: null,
-  incomeLevel: null,
-  country: null,
-  city: null,
-  marriageStatus: null,
-  faith: null,
-  educationLevel: null,
-  wantsMoreChildren: null,
-  longDistanceRelationship: null,
-  openToRelocation: null,
-  smoking: null,
-  alcohol: null,
-  foodPreferences: null,
-  loveLanguage: null,
-  familyPlan: null,
-  interests: {},
-  psychology: { narcissism: null, borderline: null, empathy: null },
-};
-
-export const EMPTY_PREFERENCES: MatchPreferences = {
-  preferredGender: null,
-  orientation: null,
-  minAge: null,
-  maxAge: null,
-  minHeight: null,
-  maxHeight: null,
-  relationships: [],
-  education: [],
-  income: [],
-  smoking: [],
-  alcohol: [],
-  preferredCities: [],
-  dealBreakers: [],
-  weights: {},
-};
+export const EMPTY_FIELDS: MatchFields = EMPTY_MATCH_INPUT.fields;
+export const EMPTY_PREFERENCES: MatchPreferences = EMPTY_MATCH_INPUT.preferences;
 
 export function person(
   fields: Partial<MatchFields>,

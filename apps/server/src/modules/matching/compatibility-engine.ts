@@ -61,6 +61,47 @@ export type MatchPreferences = Pick<
 >;
 export type MatchInput = { fields: MatchFields; preferences: MatchPreferences };
 
+/** A profile with nothing filled in: every answer unknown, no wishes. */
+export const EMPTY_MATCH_INPUT: MatchInput = {
+  fields: {
+    gender: null,
+    dateOfBirth: null,
+    height: null,
+    incomeLevel: null,
+    country: null,
+    city: null,
+    marriageStatus: null,
+    faith: null,
+    educationLevel: null,
+    wantsMoreChildren: null,
+    longDistanceRelationship: null,
+    openToRelocation: null,
+    smoking: null,
+    alcohol: null,
+    foodPreferences: null,
+    loveLanguage: null,
+    familyPlan: null,
+    interests: {},
+    psychology: { narcissism: null, borderline: null, empathy: null },
+  },
+  preferences: {
+    preferredGender: null,
+    orientation: null,
+    minAge: null,
+    maxAge: null,
+    minHeight: null,
+    maxHeight: null,
+    relationships: [],
+    education: [],
+    income: [],
+    smoking: [],
+    alcohol: [],
+    preferredCities: [],
+    dealBreakers: [],
+    weights: {},
+  },
+};
+
 /** Preference weights: low, medium (the default), high. */
 export const PREFERENCE_WEIGHT = { low: 1, medium: 2, high: 3 } as const;
 /** Weights of what two people share, not set by anyone's preferences. */

@@ -21,7 +21,7 @@ import { aiRequestPrice } from "../subscriptions/service.js";
 import { getUser, type UserRow } from "../users/service.js";
 import { narrate } from "./ai-narrative.js";
 import { type CandidateRow, prefilterCandidates } from "./candidates-query.js";
-import { compareProfiles, type MatchInput } from "./compatibility-engine.js";
+import { compareProfiles, EMPTY_MATCH_INPUT } from "./compatibility-engine.js";
 
 export type MatchingDeps = {
   db: Db;
@@ -49,7 +49,7 @@ export async function loadOwnClient(db: Db, caller: SessionUser, clientId: strin
   const matchmakerId = client.inviterId ?? caller.id;
   const [row] = await prefilterCandidates(db, {
     clientId: "",
-    client: EMPTY_INPUT,
+    client: EMPTY_MATCH_INPUT,
     matchmakerId,
     today,
     ids: [clientId],
@@ -68,48 +68,8 @@ export async function loadCandidates(
   db: Db,
   args: { clientId: string; matchmakerId: string; ids: string[]; today: Date },
 ): Promise<CandidateRow[]> {
-  return prefilterCandidates(db, { ...args, client: EMPTY_INPUT });
+  return prefilterCandidates(db, { ...args, client: EMPTY_MATCH_INPUT });
 }
-
-const EMPTY_INPUT: MatchInput = {
-  fields: {
-    gender: null,
-    dateOfBirth: null,
-    height: null,
-    incomeLevel: null,
-    country: null,
-    city: null,
-    marriageStatus: null,
-    faith: null,
-    educationLevel: null,
-    wantsMoreChildren: null,
-    longDistanceRelationship: null,
-    openToRelocation: null,
-    smoking: null,
-    alcohol: null,
-    foodPreferences: null,
-    loveLanguage: null,
-    familyPlan: null,
-    interests: {},
-    psychology: { narcissism: null, borderline: null, empathy: null },
-  } as unknown as MatchInput["fields"],
-  preferences: {
-    preferredGender: null,
-    orientation: null,
-    minAge: null,
-    maxAge: null,
-    minHeight: null,
-    maxHeight: null,
-    relationships: [],
-    education: [],
-    income: [],
-    smoking: [],
-    alcohol: [],
-    preferredCities: [],
-    dealBreakers: [],
-    weights: {},
-  } as unknown as MatchInput["preferences"],
-};
 
 /**
  * A person as another viewer may see them: all fields for the matchmaker's own client, only the
