@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Button,
   Card,
@@ -20,9 +19,7 @@ import {
 import { useDebouncedCallback } from "@mantine/hooks";
 import { type AdminUserView, Role, UserStatus } from "@matchdesk/contract";
 import {
-  IconAlertCircle,
   IconFilterOff,
-  IconRefresh,
   IconRosetteDiscountCheckFilled,
   IconSearch,
   IconUserPlus,
@@ -32,7 +29,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { formatDateTime } from "../../app/format-date";
-import { useErrorMessage } from "../../app/useErrorMessage";
+import { LoadFailed } from "../../ui/LoadFailed";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { CreateMatchmakerDialog } from "./CreateMatchmakerDialog";
 import { UserActions, userName } from "./UserActions";
@@ -58,7 +55,6 @@ const STATUS_COLOR: Record<UserStatus, string> = {
 /** SPEC 2 /admin/users (ADMIN): search, filters and paging kept in the URL; per-row actions. */
 export function UsersPage() {
   const { t } = useTranslation();
-  const toMessage = useErrorMessage();
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = readUsersFilters(searchParams);
   const users = useAdminUsers(filters);
@@ -180,25 +176,7 @@ export function UsersPage() {
       </Card>
 
       {users.isError && !data ? (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle size={20} />}
-          title={t("users.loadFailed")}
-          role="alert"
-        >
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{toMessage(users.error)}</Text>
-            <Button
-              size="xs"
-              variant="white"
-              leftSection={<IconRefresh size={14} />}
-              onClick={() => void users.refetch()}
-            >
-              {t("common.retry")}
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadFailed title={t("users.loadFailed")} error={users.error} onRetry={() => void users.refetch()} />
       ) : !data ? (
         <Stack gap="xs" role="status" aria-label={t("common.loading")}>
           {[1, 2, 3, 4].map((row) => (

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Avatar,
   Button,
@@ -16,7 +15,6 @@ import {
 } from "@mantine/core";
 import type { ProfilePatchBody, ProfileView } from "@matchdesk/contract";
 import {
-  IconAlertCircle,
   IconArrowLeft,
   IconCertificate,
   IconExternalLink,
@@ -24,7 +22,6 @@ import {
   IconForms,
   IconLock,
   IconPhoto,
-  IconRefresh,
   IconUserQuestion,
 } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
@@ -32,7 +29,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { ApiError, api } from "../../app/api";
-import { useErrorMessage } from "../../app/useErrorMessage";
+import { LoadFailed } from "../../ui/LoadFailed";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { CertificatesManager } from "../media/CertificatesManager";
 import { GalleryManager } from "../media/GalleryManager";
@@ -56,7 +53,6 @@ const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab
 export function ClientDetailPage() {
   const { userId = "" } = useParams();
   const { t } = useTranslation();
-  const toMessage = useErrorMessage();
   const profile = useProfile(userId);
   usePageTitle(
     profile.data
@@ -69,25 +65,11 @@ export function ClientDetailPage() {
     return (
       <Stack gap="lg" maw={1040}>
         <BackLink />
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle size={20} />}
+        <LoadFailed
           title={t("clients.detail.loadFailed")}
-          role="alert"
-        >
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{toMessage(profile.error)}</Text>
-            <Button
-              size="xs"
-              variant="white"
-              leftSection={<IconRefresh size={14} />}
-              onClick={() => void profile.refetch()}
-            >
-              {t("common.retry")}
-            </Button>
-          </Stack>
-        </Alert>
+          error={profile.error}
+          onRetry={() => void profile.refetch()}
+        />
       </Stack>
     );
   }

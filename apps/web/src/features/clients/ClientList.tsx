@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Avatar,
   Button,
@@ -21,20 +20,12 @@ import {
 } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
 import { type ClientListItem, type ClientStatsView, Gender, ProfileStatus } from "@matchdesk/contract";
-import {
-  IconAlertCircle,
-  IconFilterOff,
-  IconQrcode,
-  IconRefresh,
-  IconSearch,
-  IconUserPlus,
-  IconUsers,
-} from "@tabler/icons-react";
+import { IconFilterOff, IconQrcode, IconSearch, IconUserPlus, IconUsers } from "@tabler/icons-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { formatDateTime } from "../../app/format-date";
-import { useErrorMessage } from "../../app/useErrorMessage";
+import { LoadFailed } from "../../ui/LoadFailed";
 import { enumLabel } from "../profile/field-format";
 import { ClientActions, clientPath } from "./ClientActions";
 import { ClientBadges } from "./ClientBadges";
@@ -58,7 +49,6 @@ const INVITE_PATH = "/admin/generate-invite";
  */
 export function ClientList({ heading }: { heading: ReactNode }) {
   const { t } = useTranslation();
-  const toMessage = useErrorMessage();
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = readClientsFilters(searchParams);
   const clients = useClients(filters);
@@ -218,25 +208,11 @@ export function ClientList({ heading }: { heading: ReactNode }) {
       </Card>
 
       {clients.isError && !data ? (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle size={20} />}
+        <LoadFailed
           title={t("clients.loadFailed")}
-          role="alert"
-        >
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{toMessage(clients.error)}</Text>
-            <Button
-              size="xs"
-              variant="white"
-              leftSection={<IconRefresh size={14} />}
-              onClick={() => void clients.refetch()}
-            >
-              {t("common.retry")}
-            </Button>
-          </Stack>
-        </Alert>
+          error={clients.error}
+          onRetry={() => void clients.refetch()}
+        />
       ) : !data ? (
         <Stack gap="xs" role="status" aria-label={t("common.loading")}>
           {[1, 2, 3, 4].map((row) => (

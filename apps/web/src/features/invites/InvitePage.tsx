@@ -1,7 +1,7 @@
-import { Alert, Button, Card, Grid, Group, Image, Skeleton, Stack, Text, Title } from "@mantine/core";
-import { IconAlertCircle, IconDownload, IconRefresh } from "@tabler/icons-react";
+import { Button, Card, Grid, Group, Image, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { IconDownload } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { useErrorMessage } from "../../app/useErrorMessage";
+import { LoadFailed } from "../../ui/LoadFailed";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useAuth } from "../auth/auth-store";
 import { CopyField } from "./CopyField";
@@ -15,7 +15,6 @@ import { QR_PNG_PATH, QR_SVG_PATH, useMyInvite } from "./useMyInvite";
  */
 export function InvitePage() {
   const { t } = useTranslation();
-  const toMessage = useErrorMessage();
   const { user } = useAuth();
   const invite = useMyInvite();
   usePageTitle(t("nav.invites"));
@@ -33,25 +32,11 @@ export function InvitePage() {
       </Stack>
 
       {invite.isError ? (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle size={20} />}
+        <LoadFailed
           title={t("invites.loadFailed")}
-          role="alert"
-        >
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{toMessage(invite.error)}</Text>
-            <Button
-              size="xs"
-              variant="white"
-              leftSection={<IconRefresh size={14} />}
-              onClick={() => void invite.refetch()}
-            >
-              {t("common.retry")}
-            </Button>
-          </Stack>
-        </Alert>
+          error={invite.error}
+          onRetry={() => void invite.refetch()}
+        />
       ) : (
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 7 }}>

@@ -1,12 +1,12 @@
-import { Alert, Button, Center, Container, Skeleton, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Center, Container, Skeleton, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import type { ProfilePatchBody, ProfileView } from "@matchdesk/contract";
-import { IconAlertCircle, IconClockX, IconLinkOff, IconRefresh, IconUserQuestion } from "@tabler/icons-react";
+import { IconClockX, IconLinkOff, IconUserQuestion } from "@tabler/icons-react";
 import { QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useParams, useSearchParams } from "react-router";
 import { api } from "../../app/api";
 import { queryClient } from "../../app/query-client";
-import { useErrorMessage } from "../../app/useErrorMessage";
+import { LoadFailed } from "../../ui/LoadFailed";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { editLinkState } from "./edit-link-state";
 import { ProfileEditor } from "./ProfileEditor";
@@ -28,7 +28,6 @@ export function EditProfilePage() {
 
 function EditProfile() {
   const { t } = useTranslation();
-  const toMessage = useErrorMessage();
   const { userId = "" } = useParams();
   const [searchParams] = useSearchParams();
   const token = searchParams.get("token") ?? "";
@@ -62,25 +61,11 @@ function EditProfile() {
           </Text>
         </Stack>
         {state === "failed" ? (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={20} />}
+          <LoadFailed
             title={t("editLink.loadFailed")}
-            role="alert"
-          >
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm">{toMessage(profile.error)}</Text>
-              <Button
-                size="xs"
-                variant="white"
-                leftSection={<IconRefresh size={14} />}
-                onClick={() => void profile.refetch()}
-              >
-                {t("common.retry")}
-              </Button>
-            </Stack>
-          </Alert>
+            error={profile.error}
+            onRetry={() => void profile.refetch()}
+          />
         ) : !profile.data ? (
           <Stack gap="sm" role="status" aria-label={t("common.loading")}>
             <Skeleton h={90} radius="lg" />

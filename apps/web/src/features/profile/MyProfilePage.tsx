@@ -1,10 +1,9 @@
-import { Alert, Button, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Group, Skeleton, Stack, Text, Title } from "@mantine/core";
 import type { ProfilePatchBody, ProfileView } from "@matchdesk/contract";
-import { IconAlertCircle, IconRefresh } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { api } from "../../app/api";
-import { useErrorMessage } from "../../app/useErrorMessage";
+import { LoadFailed } from "../../ui/LoadFailed";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useAuth } from "../auth/auth-store";
 import { ProfileStatusBadge } from "../clients/ClientBadges";
@@ -25,7 +24,6 @@ export function MyProfilePage() {
 
 function OwnProfile({ userId }: { userId: string }) {
   const { t } = useTranslation();
-  const toMessage = useErrorMessage();
   const queryClient = useQueryClient();
   const profile = useProfile(userId);
 
@@ -41,25 +39,11 @@ function OwnProfile({ userId }: { userId: string }) {
         <Text c="gray.7">{t("myProfile.lead")}</Text>
       </Stack>
       {profile.isError ? (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle size={20} />}
+        <LoadFailed
           title={t("myProfile.loadFailed")}
-          role="alert"
-        >
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{toMessage(profile.error)}</Text>
-            <Button
-              size="xs"
-              variant="white"
-              leftSection={<IconRefresh size={14} />}
-              onClick={() => void profile.refetch()}
-            >
-              {t("common.retry")}
-            </Button>
-          </Stack>
-        </Alert>
+          error={profile.error}
+          onRetry={() => void profile.refetch()}
+        />
       ) : !profile.data ? (
         <Stack gap="sm" role="status" aria-label={t("common.loading")}>
           <Skeleton h={90} radius="lg" />
