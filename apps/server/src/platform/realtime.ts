@@ -141,19 +141,21 @@ export async function openRealtimeHub(database: Database, options: HubOptions): 
     ),
   );
   // A signed-out or switched-off user's sockets close: their session is checked again.
+  const recheck = (sinks: Iterable<RealtimeSink>) => {
+    for (const sink of sinks) {
+      void options
+        .isSessionLive(sink.sessionId)
+        .then((live) => {
+          if (!live) sink.close(4401, "session ended");
+        })
+        .catch(() => {});
+    }
+  };
   subscriptions.push(
     await database.listen(options.userChangedChannel, {
-      message: (userId) => {
-        for (const sink of byUser.get(userId) ?? []) {
-          void options
-            .isSessionLive(sink.sessionId)
-            .then((live) => {
-              if (!live) sink.close(4401, "session ended");
-            })
-            .catch(() => {});
-        }
-      },
-      gap: () => {},
+      message: (userId) => recheck(byUser.get(userId) ?? []),
+      // A logout announced while the listening connection was down went unheard: check everyone.
+      gap: () => recheck([...byUser.values()].flatMap((set) => [...set])),
     }),
   );
 
