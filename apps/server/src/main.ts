@@ -22,7 +22,7 @@ async function main() {
   const seeded = config.demoData ? await seedDemoData(database.db) : false;
   const app = await buildApp({ config, database });
   await app.listen({ port: config.port, host: config.host });
-  const stopHousekeeping = startHousekeeping(database.db, app.log, { analyze: database.kind === "pglite" });
+  const stopHousekeeping = startHousekeeping(database.db, app.log, { vacuum: database.kind === "pglite" });
   const stopSubscriptionJob = startSubscriptionJob(app.deps, app.log);
 
   const seconds = ((performance.now() - started) / 1000).toFixed(1);

@@ -1,4 +1,4 @@
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, parse, protocol, type QueryOptions, type Results } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -63,10 +63,11 @@ export const SESSION_SETTINGS = { "pg_trgm.word_similarity_threshold": "0.4" } a
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === "postgres") return openPostgres(options.url, options.poolSize ?? 10);
   const client = await PGlite.create(options.dataDir, { extensions: { pg_trgm } });
-  for (const [name, value] of Object.entries(SESSION_SETTINGS)) {
+  const settings = { ...SESSION_SETTINGS, ...PGLITE_SETTINGS };
+  for (const [name, value] of Object.entries(settings)) {
     await client.query("select set_config($1, $2, false)", [name, value]);
   }
-  const pgliteDb = drizzlePglite(client, { schema });
+  const pgliteDb = drizzlePglite(preparingReads(client), { schema });
   return {
     db: pgliteDb as unknown as Db,
     kind: "pglite",
@@ -82,6 +83,110 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     close: () => client.close(),
   };
+}
+
+/**
+ * PGlite only. Its reads run as prepared statements (`preparingReads`) whose one plan is kept: a
+ * plan made for every call would cost more than running it (planning a trigram search takes
+ * longer than the search), and PGlite serves one statement at a time, so each millisecond spent
+ * planning delays every other request.
+ */
+const PGLITE_SETTINGS = { plan_cache_mode: "force_generic_plan" } as const;
+
+/** How many read statements PGlite keeps prepared; the least recently used is closed past it. */
+const PREPARED_READS = 200;
+
+type PreparedRead = { name: string; paramTypes: number[] };
+
+/**
+ * The PGlite client drizzle talks to, with every `select` outside a transaction run as a named
+ * prepared statement: parsed, described and planned once per statement text, then each call is
+ * one bind-and-execute exchange with the database instead of PGlite's five (parse, describe,
+ * bind, describe, execute). Writes, and everything in a transaction, go through PGlite unchanged.
+ */
+function preparingReads(client: PGlite): PGlite {
+  const prepared = new Map<string, PreparedRead>();
+  let sequence = 0;
+  const exchange = async (messages: Uint8Array[]) =>
+    (await client.execProtocol(concatBytes(messages), { syncToFs: false })).messages;
+
+  const prepare = async (text: string): Promise<PreparedRead> => {
+    const name = `read_${++sequence}`;
+    const reply = await exchange([
+      protocol.serialize.parse({ name, text }),
+      protocol.serialize.describe({ type: "S", name }),
+      protocol.serialize.sync(),
+    ]);
+    const statement = { name, paramTypes: parse.parseDescribeStatementResults(reply) };
+    prepared.set(text, statement);
+    if (prepared.size > PREPARED_READS) {
+      const [oldestText, oldest] = prepared.entries().next().value!;
+      prepared.delete(oldestText);
+      await exchange([protocol.serialize.close({ type: "S", name: oldest.name }), protocol.serialize.sync()]);
+    }
+    return statement;
+  };
+
+  const run = async (statement: PreparedRead, params: unknown[], options?: QueryOptions) => {
+    const values = params.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const serializer = client.serializers[statement.paramTypes[i]!];
+      return serializer ? serializer(value) : String(value);
+    });
+    const reply = await exchange([
+      protocol.serialize.bind({ statement: statement.name, values }),
+      protocol.serialize.describe({ type: "P" }),
+      protocol.serialize.execute({}),
+      protocol.serialize.sync(),
+    ]);
+    return parse.parseResults(reply, client.parsers, options)[0] ?? { rows: [], fields: [] };
+  };
+
+  const query = (text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results> => {
+    if (!/^\s*select\b/i.test(text)) return client.query(text, params, options);
+    // The same locks PGlite's own `query` takes: after any open transaction, one exchange at a time.
+    return client._runExclusiveTransaction(() =>
+      client._runExclusiveQuery(async () => {
+        let statement = prepared.get(text);
+        if (statement) {
+          // Most recently used last: the map's order is the eviction order.
+          prepared.delete(text);
+          prepared.set(text, statement);
+        } else {
+          statement = await prepare(text);
+        }
+        try {
+          return await run(statement, params, options);
+        } catch (error) {
+          // A migration changed what the statement returns: prepare it again, once.
+          if ((error as { code?: string }).code !== "0A000") throw error;
+          prepared.delete(text);
+          await exchange([
+            protocol.serialize.close({ type: "S", name: statement.name }),
+            protocol.serialize.sync(),
+          ]);
+          return run(await prepare(text), params, options);
+        }
+      }),
+    );
+  };
+  return new Proxy(client, {
+    get(target, property) {
+      if (property === "query") return query;
+      const value = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+function concatBytes(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
 }
 
 const RECONNECT_MS = [250, 1000, 5000, 15_000];

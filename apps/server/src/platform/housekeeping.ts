@@ -25,14 +25,16 @@ export async function sweepExpired(db: Db) {
 
 /**
  * Sweeps at start and then every hour, without keeping the process alive. The embedded database
- * has no autovacuum: without `analyze` its planner has no statistics and, for one, sorts a
- * matchmaker's whole client base instead of reading the first page from the list's index.
+ * has no autovacuum, so housekeeping does its work: without `analyze` the planner has no
+ * statistics and, for one, sorts a matchmaker's whole client base instead of reading the first
+ * page from the list's index; without `vacuum` old row versions pile up and an index-only count
+ * (the directory's total) must visit the table.
  */
-export function startHousekeeping(db: Db, log: FastifyBaseLogger, o: { analyze: boolean }): () => void {
+export function startHousekeeping(db: Db, log: FastifyBaseLogger, o: { vacuum: boolean }): () => void {
   const run = async () => {
     try {
       await sweepExpired(db);
-      if (o.analyze) await db.execute(sql`analyze`);
+      if (o.vacuum) await db.execute(sql`vacuum analyze`);
     } catch (err) {
       log.warn({ err }, "housekeeping failed");
     }

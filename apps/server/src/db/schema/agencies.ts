@@ -47,6 +47,11 @@ export const agencyProfiles = pgTable(
     clientBaseSize: integer("client_base_size"),
     successfulCases: integer("successful_cases"),
     passwordHash: text("password_hash"),
+    // In the public directory: an active, onboarded matchmaker who chose to be listed. Kept, with
+    // `verified`, from the user row by triggers (migration 0019), so a directory search reads this
+    // one table through its indexes instead of filtering every user.
+    listed: boolean("listed").notNull().default(false),
+    verified: boolean("verified").notNull().default(false),
     // Kept by the ratings service in the transaction that changes a rating, so the directory can
     // filter and sort by it through an index.
     ratingOverall: doublePrecision("rating_overall"),
@@ -75,11 +80,23 @@ export const agencyProfiles = pgTable(
       "agency_amounts_not_negative",
       sql`coalesce(${t.introductionPrice}, 0) >= 0 and coalesce(${t.turnkeyPrice}, 0) >= 0 and coalesce(${t.introductionFee}, 0) >= 0 and coalesce(${t.clientBaseSize}, 0) >= 0 and coalesce(${t.successfulCases}, 0) >= 0`,
     ),
-    // fastupdate off: agencies change rarely, and a search should not scan a pending list.
-    index("agency_name_trgm_idx").using("gin", sql`${t.nameText} gin_trgm_ops`).with({ fastupdate: "off" }),
-    index("agency_search_fts_idx").using("gin", t.searchVector).with({ fastupdate: "off" }),
-    index("agency_rating_idx").on(t.ratingOverall.desc().nullsLast(), t.agencyName),
-    index("agency_place_idx").on(t.country, t.city),
+    // The directory's indexes hold listed agencies only. fastupdate off: agencies change rarely,
+    // and a search should not scan a pending list.
+    index("agency_name_trgm_idx")
+      .using("gin", sql`${t.nameText} gin_trgm_ops`)
+      .with({ fastupdate: "off" })
+      .where(sql`${t.listed}`),
+    index("agency_search_fts_idx")
+      .using("gin", t.searchVector)
+      .with({ fastupdate: "off" })
+      .where(sql`${t.listed}`),
+    // The directory's order (best rated first), whole or within one country: a page is read in order.
+    index("agency_directory_order_idx")
+      .on(t.ratingOverall.desc().nullsLast(), t.agencyName, t.userId)
+      .where(sql`${t.listed}`),
+    index("agency_directory_country_idx")
+      .on(t.country, t.ratingOverall.desc().nullsLast(), t.agencyName, t.userId)
+      .where(sql`${t.listed}`),
   ],
 );
 

@@ -111,6 +111,47 @@ describe("[directory] search and filters", () => {
     expect(await names("?q=qqqzzzxxx")).toEqual([]);
   });
 
+  it("follows a matchmaker's later changes at once: onboarding, switched off and on, verified, unlisted", async () => {
+    const db = t.database.db;
+    const late = await seedMatchmaker(db, { onboarded: false });
+    const { cookie } = await signIn(t.app, late.email);
+    // Onboarding as its service does it: the agency row first, then the user is marked onboarded.
+    await db
+      .insert(agencyProfiles)
+      .values({ userId: late.id, agencyName: "Late Bloom Introductions", login: "late-bloom" });
+    const stored = async () =>
+      (
+        await db
+          .select({ listed: agencyProfiles.listed, verified: agencyProfiles.verified })
+          .from(agencyProfiles)
+          .where(eq(agencyProfiles.userId, late.id))
+      )[0];
+    await db.update(users).set({ onboardingCompletedAt: new Date() }).where(eq(users.id, late.id));
+    // Listed only once the matchmaker chooses to be.
+    expect(await names("?q=late bloom")).toEqual([]);
+    expect(await stored()).toEqual({ listed: false, verified: false });
+    await t.app.inject({
+      method: "PATCH",
+      url: "/api/agencies/me",
+      headers: { cookie },
+      payload: { isListed: true },
+    });
+    expect(await names("?q=late bloom")).toEqual(["Late Bloom Introductions"]);
+    expect(await names("?q=late bloom&verified=false")).toEqual(["Late Bloom Introductions"]);
+
+    await db.update(users).set({ isVerified: true }).where(eq(users.id, late.id));
+    expect(await stored()).toEqual({ listed: true, verified: true });
+    expect(await names("?q=late bloom&verified=true")).toEqual(["Late Bloom Introductions"]);
+    await db.update(users).set({ status: "inactive" }).where(eq(users.id, late.id));
+    expect(await names("?q=late bloom")).toEqual([]);
+    expect((await t.app.inject({ method: "GET", url: "/api/directory" })).json().total).toBe(4);
+    await db.update(users).set({ status: "active" }).where(eq(users.id, late.id));
+    expect((await t.app.inject({ method: "GET", url: "/api/directory" })).json().total).toBe(5);
+    await db.update(users).set({ participatesInSearch: false }).where(eq(users.id, late.id));
+    expect(await stored()).toEqual({ listed: false, verified: true });
+    expect((await t.app.inject({ method: "GET", url: "/api/directory" })).json().total).toBe(4);
+  });
+
   it("pages and refuses bad filters with 400", async () => {
     const page = await t.app.inject({ method: "GET", url: "/api/directory?pageSize=2&page=2" });
     expect(page.json()).toMatchObject({ total: 4, page: 2, pageSize: 2 });

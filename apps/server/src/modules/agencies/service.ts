@@ -12,7 +12,7 @@ import {
   type PageQuery,
 } from "@matchdesk/contract";
 import { hash } from "@node-rs/argon2";
-import { and, count, desc, eq, gte, ilike, isNotNull, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { agencyLeads, agencyProfiles, users } from "../../db/schema/index.js";
 import type { SessionUser } from "../../platform/access.js";
@@ -159,35 +159,67 @@ export async function setAgencyPassword(db: Db, caller: SessionUser, password: s
 }
 
 /**
- * The public directory: listed, active, onboarded matchmakers. Text search is full text over the
- * agency's words, or trigram word similarity to its name, login and city, so a typo or the start of
- * a name still finds it; both are GIN-indexed. Rating is the average overall stars that matchmakers gave.
+ * The public directory: listed agencies (`agency_profiles.listed`: active, onboarded matchmakers
+ * who chose to be listed). Text search is full text over the agency's words, or trigram word
+ * similarity to its name, login and city, so a typo or the start of a name still finds it; both
+ * are GIN-indexed. Rating is the average overall stars that matchmakers gave.
+ *
+ * Each combination of filters (a shape) is one statement, built and prepared once per database
+ * and then run with the search's values: a search costs the database's work and nothing else.
  */
-function directoryWhere(q: DirectoryQuery) {
-  const parts: SQL[] = [
-    eq(users.role, "INVITER"),
-    eq(users.participatesInSearch, true),
-    sql`${users.status} <> 'inactive'`,
-    isNotNull(users.onboardingCompletedAt),
-  ];
-  const text = q.q?.toLowerCase();
-  if (text) {
-    parts.push(
-      sql`(${agencyProfiles.searchVector} @@ plainto_tsquery('simple'::regconfig, ${text}) or ${text} <% ${agencyProfiles.nameText})`,
-    );
-  }
-  if (q.country) parts.push(eq(agencyProfiles.country, q.country));
-  if (q.city) parts.push(ilike(agencyProfiles.city, escapeLike(q.city)));
-  if (q.verified !== undefined) parts.push(eq(users.isVerified, q.verified));
-  if (q.minRating !== undefined) parts.push(gte(agencyProfiles.ratingOverall, q.minRating));
-  return { where: and(...parts), text };
+type DirectoryValues = {
+  q: string | undefined;
+  country: string | undefined;
+  city: string | undefined;
+  verified: boolean | undefined;
+  minRating: number | undefined;
+  limit: number;
+  offset: number;
+};
+/** A search's value, or the placeholder a prepared statement takes it by. */
+type DirectoryParam = <K extends keyof DirectoryValues>(name: K) => DirectoryValues[K] | Placeholder;
+
+function directoryValues(q: DirectoryQuery): DirectoryValues {
+  return {
+    q: q.q ? q.q.toLowerCase() : undefined,
+    country: q.country,
+    city: q.city ? escapeLike(q.city) : undefined,
+    verified: q.verified,
+    minRating: q.minRating,
+    limit: q.pageSize,
+    offset: (q.page - 1) * q.pageSize,
+  };
 }
 
-function directoryPage(db: Db, q: DirectoryQuery) {
-  const { where, text } = directoryWhere(q);
-  const order = text
-    ? [desc(sql`word_similarity(${text}, ${agencyProfiles.nameText})`), desc(agencyProfiles.ratingCount)]
-    : [sql`${agencyProfiles.ratingOverall} desc nulls last`, agencyProfiles.agencyName];
+/** The search's words as a full-text query, made once per search (a plan kept for every call would otherwise make it again for each agency it checks). */
+const words = (p: DirectoryParam) => sql`(select plainto_tsquery('simple'::regconfig, ${p("q")}))`;
+
+function directoryWhere(v: DirectoryValues, p: DirectoryParam) {
+  // The bare column, not `listed = $1`: a plan kept for every call must see the directory's
+  // partial indexes' own condition to use them.
+  const parts: SQL[] = [sql`${agencyProfiles.listed}`];
+  if (v.q !== undefined) {
+    parts.push(
+      sql`(${agencyProfiles.searchVector} @@ ${words(p)} or ${p("q")} <% ${agencyProfiles.nameText})`,
+    );
+  }
+  if (v.country !== undefined) parts.push(sql`${agencyProfiles.country} = ${p("country")}`);
+  if (v.city !== undefined) parts.push(sql`${agencyProfiles.city} ilike ${p("city")}`);
+  if (v.verified !== undefined) parts.push(sql`${agencyProfiles.verified} = ${p("verified")}`);
+  if (v.minRating !== undefined) parts.push(sql`${agencyProfiles.ratingOverall} >= ${p("minRating")}`);
+  return and(...parts)!;
+}
+
+/**
+ * One directory page and the number of matches, in one statement. A text search finds few
+ * agencies: one pass ranks and counts them (a window count). Without text the page is read in
+ * order from the directory's index and a count of its own, run once, gives the total; a window
+ * count there would read and sort every listed agency. The logo comes from the user row, for the
+ * page's agencies only.
+ */
+function directoryPage(db: Db, v: DirectoryValues, p: DirectoryParam) {
+  const where = directoryWhere(v, p);
+  const text = v.q !== undefined;
   return (
     db
       // Only what a directory card shows: no search columns or hashes travel.
@@ -197,57 +229,95 @@ function directoryPage(db: Db, q: DirectoryQuery) {
         agencyName: agencyProfiles.agencyName,
         country: agencyProfiles.country,
         city: agencyProfiles.city,
-        excerpt: sql<string | null>`left(${agencyProfiles.about}, ${LIMITS.descriptionPreviewChars})`,
+        excerpt: sql<
+          string | null
+        >`left(${agencyProfiles.about}, ${sql.raw(String(LIMITS.descriptionPreviewChars))})`,
         ratingOverall: agencyProfiles.ratingOverall,
         ratingCount: agencyProfiles.ratingCount,
-        logoKey: users.avatarThumbKey,
-        isVerified: users.isVerified,
-        total: sql<number>`count(*) over ()`.mapWith(Number),
+        isVerified: agencyProfiles.verified,
+        // A lookup per agency shown, made after the page is cut (PostgreSQL computes a costly
+        // output column past the sort and limit): a join could pick a plan that reads every user.
+        logoKey: sql<
+          string | null
+        >`(select ${users.avatarThumbKey} from ${users} where ${users.id} = ${agencyProfiles.userId})`,
+        similarity: (text
+          ? sql<number>`case when ${agencyProfiles.searchVector} @@ ${words(p)} then 1 else word_similarity(${p("q")}, ${agencyProfiles.nameText}) end`
+          : sql<number>`0`
+        ).as("similarity"),
+        total: (text
+          ? sql<number>`count(*) over ()`
+          : sql<number>`(select count(*) from ${agencyProfiles} where ${where})`
+        ).mapWith(Number),
       })
       .from(agencyProfiles)
-      .innerJoin(users, eq(users.id, agencyProfiles.userId))
       .where(where)
-      .orderBy(...order, agencyProfiles.userId)
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize)
+      .orderBy(
+        // By the output column's name, so the similarity is computed once per agency, not again to sort.
+        ...(text
+          ? [sql`"similarity" desc`, desc(agencyProfiles.ratingCount)]
+          : [sql`${agencyProfiles.ratingOverall} desc nulls last`, agencyProfiles.agencyName]),
+        agencyProfiles.userId,
+      )
+      .limit(p("limit"))
+      .offset(p("offset"))
   );
 }
 
-/** Runs a directory search inside a transaction whose `<%` threshold is the directory's own. */
-/**
- * The public directory: listed, active, onboarded matchmakers. Text search is full text over the
- * agency's words, or trigram word similarity to its name, login and city, so a typo or the start of
- * a name still finds it; both are GIN-indexed. Rating is the average overall stars that matchmakers gave.
- */
+const placeholder: DirectoryParam = (name) => sql.placeholder(name);
+
+const preparedDirectories = new WeakMap<Db, Map<string, ReturnType<typeof prepareDirectory>>>();
+
+function prepareDirectory(db: Db, v: DirectoryValues, shape: string) {
+  return {
+    page: directoryPage(db, v, placeholder).prepare(`directory_page_${shape}`),
+    count: db
+      .select({ n: count() })
+      .from(agencyProfiles)
+      .where(directoryWhere(v, placeholder))
+      .prepare(`directory_count_${shape}`),
+  };
+}
+
+/** The statements for this search's combination of filters, prepared on first use. */
+function preparedDirectory(db: Db, v: DirectoryValues) {
+  const shape = (["q", "country", "city", "verified", "minRating"] as const)
+    .map((k) => (v[k] === undefined ? "_" : k[0]))
+    .join("");
+  let byShape = preparedDirectories.get(db);
+  if (!byShape) {
+    byShape = new Map();
+    preparedDirectories.set(db, byShape);
+  }
+  let statements = byShape.get(shape);
+  if (!statements) {
+    statements = prepareDirectory(db, v, shape);
+    byShape.set(shape, statements);
+  }
+  return statements;
+}
+
 export async function searchDirectory(db: Db, q: DirectoryQuery) {
-  const { where } = directoryWhere(q);
-  // One query answers the page and, by a window count, the total; only a page past the end needs
-  // a count of its own. The `<%` operator's typo threshold is a session setting made when the
-  // database opens (`SESSION_SETTINGS` in db/client.ts): no transaction to set it per search.
-  const rows = await directoryPage(db, q);
-  const total =
-    rows[0]?.total ??
-    (q.page > 1
-      ? ((
-          await db
-            .select({ n: count() })
-            .from(agencyProfiles)
-            .innerJoin(users, eq(users.id, agencyProfiles.userId))
-            .where(where)
-        )[0]?.n ?? 0)
-      : 0);
-  const items: DirectoryItem[] = rows.map(({ logoKey, ratingOverall, total: _, ...row }) => ({
-    ...row,
-    logoUrl: logoKey ? fileUrl(logoKey) : null,
-    rating: ratingOverall === null ? null : Math.round(ratingOverall * 10) / 10,
-  }));
+  const v = directoryValues(q);
+  const statements = preparedDirectory(db, v);
+  // Only a page past the end needs a count of its own. The `<%` operator's typo threshold is a
+  // session setting made when the database opens (`SESSION_SETTINGS` in db/client.ts).
+  const rows = await statements.page.execute(v);
+  const total = rows[0]?.total ?? (q.page > 1 ? ((await statements.count.execute(v))[0]?.n ?? 0) : 0);
+  const items: DirectoryItem[] = rows.map(
+    ({ logoKey, ratingOverall, similarity: _s, total: _t, ...row }) => ({
+      ...row,
+      logoUrl: logoKey ? fileUrl(logoKey) : null,
+      rating: ratingOverall === null ? null : Math.round(ratingOverall * 10) / 10,
+    }),
+  );
   return { items, total, page: q.page, pageSize: q.pageSize };
 }
 
 /** The plan PostgreSQL runs for a directory page (EXPLAIN ANALYZE), for the bench's note. */
 export async function explainDirectory(db: Db, q: DirectoryQuery): Promise<string[]> {
+  const v = directoryValues(q);
   const result = await db.execute(
-    sql`explain (analyze, costs off, timing off, summary on) ${directoryPage(db, q)}`,
+    sql`explain (analyze, costs off, timing off, summary on) ${directoryPage(db, v, (name) => v[name])}`,
   );
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<
     string,

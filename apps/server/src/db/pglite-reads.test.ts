@@ -1,0 +1,69 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Database, openDatabase } from "./client.js";
+
+// PGlite runs every read outside a transaction as a named prepared statement (db/client.ts).
+// These check what that layer must keep as PGlite's own `query` does it.
+let database: Database;
+const rows = async <T>(query: ReturnType<typeof sql>) =>
+  ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+beforeAll(async () => {
+  database = await openDatabase({ kind: "pglite", dataDir: undefined });
+  await database.db.execute(sql`create table reads_check (id integer primary key, note text)`);
+});
+afterAll(() => database.close());
+
+describe("[db] PGlite prepared reads", () => {
+  it("sends each parameter type and answers each call with its own values", async () => {
+    const at = new Date("2026-01-02T03:04:05.000Z");
+    const ask = (n: number, word: string, flag: boolean) =>
+      rows<{ n: number; word: string; flag: boolean; at: string; none: null }>(
+        sql`select ${n}::int + 1 as n, ${word}::text as word, ${flag}::boolean as flag, ${at}::timestamptz as at, ${null}::text as none`,
+      );
+    const [first] = await ask(1, "один", true);
+    expect(first).toMatchObject({ n: 2, word: "один", flag: true, none: null });
+    expect(new Date(first!.at).toISOString()).toBe(at.toISOString());
+    expect(await ask(41, "two's", false)).toMatchObject([{ n: 42, word: "two's", flag: false }]);
+  });
+
+  it("keeps answering after more statements than it keeps prepared", async () => {
+    const first = sql`select ${7}::int as n, 'first' as which`;
+    expect(await rows(first)).toEqual([{ n: 7, which: "first" }]);
+    for (let i = 0; i < 250; i++) {
+      expect(await rows(sql.raw(`select ${i} as n, 'distinct statement ${i}' as which`))).toHaveLength(1);
+    }
+    expect(await rows(sql`select ${8}::int as n, 'first' as which`)).toEqual([{ n: 8, which: "first" }]);
+  });
+
+  it("reports a failing read and goes on serving the same statement and others", async () => {
+    const divide = (by: number) => rows<{ q: number }>(sql`select 10 / ${by}::int as q`);
+    await expect(divide(0)).rejects.toMatchObject({ cause: { code: "22012" } });
+    expect(await divide(5)).toEqual([{ q: 2 }]);
+    await expect(rows(sql.raw("select from_nowhere"))).rejects.toThrow();
+    expect(await rows(sql`select 1 as one`)).toEqual([{ one: 1 }]);
+  });
+
+  it("waits for an open transaction and then reads what it committed", async () => {
+    let committed = false;
+    const transaction = database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into reads_check (id, note) values (1, 'inside')`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      committed = true;
+    });
+    const read = rows<{ note: string }>(sql`select note from reads_check where id = ${1}`).then((r) => ({
+      r,
+      committed,
+    }));
+    const [, seen] = await Promise.all([transaction, read]);
+    expect(seen).toEqual({ r: [{ note: "inside" }], committed: true });
+  });
+
+  it("prepares a statement again when a migration changed what it returns", async () => {
+    expect(await rows(sql`select * from reads_check where id = ${1}`)).toEqual([{ id: 1, note: "inside" }]);
+    await database.db.execute(sql`alter table reads_check add column extra integer not null default 3`);
+    expect(await rows(sql`select * from reads_check where id = ${1}`)).toEqual([
+      { id: 1, note: "inside", extra: 3 },
+    ]);
+  });
+});
