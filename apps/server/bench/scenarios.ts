@@ -63,6 +63,9 @@ export const DIRECTORY_SEARCHES = {
   typoLatin: { q: typo(4242), page: 1, pageSize: 20 },
   typoCyrillic: { q: typo(4243), page: 1, pageSize: 20 },
   filters: { country: "RU", minRating: 4, verified: true, page: 1, pageSize: 20 },
+  firstPage: { page: 1, pageSize: 20 },
+  // A word half the agencies have: thousands of matches to count and rank.
+  commonWord: { q: "matchmaking", page: 1, pageSize: 20 },
 } as const;
 
 /** The bare route every ratio is measured against, in the same run. */
@@ -95,6 +98,18 @@ export const SCENARIOS: Scenario[] = [
     request: () => ({
       method: "GET",
       path: "/api/directory?country=RU&minRating=4&verified=true&pageSize=20",
+    }),
+  },
+  {
+    name: "GET /api/directory first page (10k)",
+    targetP95Ms: 30,
+    request: () => ({ method: "GET", path: "/api/directory?pageSize=20" }),
+  },
+  {
+    name: `GET /api/directory?q=${DIRECTORY_SEARCHES.commonWord.q} (10k)`,
+    request: () => ({
+      method: "GET",
+      path: `/api/directory?q=${DIRECTORY_SEARCHES.commonWord.q}&pageSize=20`,
     }),
   },
   {

@@ -86,12 +86,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 /**
- * PGlite only. Its reads run as prepared statements (`preparingReads`) whose one plan is kept: a
- * plan made for every call would cost more than running it (planning a trigram search takes
- * longer than the search), and PGlite serves one statement at a time, so each millisecond spent
- * planning delays every other request.
+ * PGlite only. `plan_cache_mode`: its reads run as prepared statements (`preparingReads`) whose one
+ * plan is kept: a plan made for every call would cost more than running it (planning a trigram
+ * search takes longer than the search), and PGlite serves one statement at a time, so each
+ * millisecond spent planning delays every other request. `work_mem`: a sort or window that
+ * outgrows it spills to files in the data directory, real disk writes inside that one statement.
  */
-const PGLITE_SETTINGS = { plan_cache_mode: "force_generic_plan" } as const;
+const PGLITE_SETTINGS = { plan_cache_mode: "force_generic_plan", work_mem: "16MB" } as const;
 
 /** How many read statements PGlite keeps prepared; the least recently used is closed past it. */
 const PREPARED_READS = 200;
