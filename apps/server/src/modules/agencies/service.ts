@@ -191,7 +191,10 @@ function directoryValues(q: DirectoryQuery): DirectoryValues {
   };
 }
 
-/** The search's words as a full-text query, made once per search (a plan kept for every call would otherwise make it again for each agency it checks). */
+/**
+ * The search's words as a full-text query, made once per search: in a plan kept for every call a
+ * bare `plainto_tsquery($1)` would be made again for each agency checked.
+ */
 const words = (p: DirectoryParam) => sql`(select plainto_tsquery('simple'::regconfig, ${p("q")}))`;
 
 function directoryWhere(v: DirectoryValues, p: DirectoryParam) {
@@ -212,7 +215,8 @@ function directoryWhere(v: DirectoryValues, p: DirectoryParam) {
 
 /**
  * One directory page and the number of matches, in one statement. A text search finds few
- * agencies: one pass ranks and counts them (a window count). Without text the page is read in
+ * agencies: one pass ranks and counts them (a window count). Whole-word matches rank first (and
+ * cost no similarity), then near names by word similarity. Without text the page is read in
  * order from the directory's index and a count of its own, run once, gives the total; a window
  * count there would read and sort every listed agency. The logo comes from the user row, for the
  * page's agencies only.
