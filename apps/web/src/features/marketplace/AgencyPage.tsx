@@ -150,6 +150,15 @@ function AgencyContent({ view }: { view: AgencyPageView }) {
                 </Group>
               )}
             </Group>
+            {view.focus.length > 0 && (
+              <Group gap={6} component="ul" p={0} m={0} aria-label={t("marketplace.agency.focus")}>
+                {view.focus.map((f) => (
+                  <Badge key={f} component="li" variant="outline" color="rose" tt="none" size="md">
+                    {t(`marketplace.focus.${f}`)}
+                  </Badge>
+                ))}
+              </Group>
+            )}
             {view.contactName && (
               <Text size="sm" c="gray.7">
                 {t("marketplace.agency.contact", { name: view.contactName })}

@@ -2,6 +2,7 @@ import {
   Alert,
   Anchor,
   Avatar,
+  Badge,
   Button,
   Card,
   Container,
@@ -14,7 +15,7 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import type { DirectoryItem, Locale, QuizQuestionId, QuizResultView, QuizView } from "@matchdesk/contract";
+import type { Locale, QuizAgency, QuizQuestionId, QuizResultView, QuizView } from "@matchdesk/contract";
 import { IconAlertCircle, IconRefresh } from "@tabler/icons-react";
 import { QueryClientProvider, useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
@@ -221,7 +222,7 @@ function QuizResult({ result, onRetake }: { result: QuizResultView; onRetake: ()
   );
 }
 
-function AgencyCard({ agency }: { agency: DirectoryItem }) {
+function AgencyCard({ agency }: { agency: QuizAgency }) {
   const { t } = useTranslation();
   return (
     <Card padding="lg" shadow="xs" withBorder component="article" h="100%">
@@ -239,6 +240,20 @@ function AgencyCard({ agency }: { agency: DirectoryItem }) {
             )}
           </Stack>
         </Group>
+        {agency.matchedFocus.length > 0 && (
+          <Stack gap={4}>
+            <Text size="xs" fw={600} c="teal.8">
+              {t("quiz.result.fitsYou")}
+            </Text>
+            <Group gap={4} component="ul" p={0} m={0} aria-label={t("quiz.result.fitsYou")}>
+              {agency.matchedFocus.map((f) => (
+                <Badge key={f} component="li" variant="light" color="teal" tt="none">
+                  {t(`marketplace.focus.${f}`)}
+                </Badge>
+              ))}
+            </Group>
+          </Stack>
+        )}
         {agency.excerpt && (
           <Text size="sm" c="gray.7" lineClamp={3}>
             {agency.excerpt}
