@@ -41,6 +41,7 @@ import { useAuth } from "../auth/auth-store";
 import { chatWithPath } from "../chat/chat-links";
 import { JoinForm, RateForm, ReviewForm } from "./AgencyForms";
 import { useCountryName } from "./CountrySelect";
+import { FocusBadges } from "./FocusBadges";
 import { recordView, useAgencyPage } from "./useMarketplace";
 
 /** SPEC 2 /agency/{userId} (also by login): the public agency page. */
@@ -151,13 +152,7 @@ function AgencyContent({ view }: { view: AgencyPageView }) {
               )}
             </Group>
             {view.focus.length > 0 && (
-              <Group gap={6} component="ul" p={0} m={0} aria-label={t("marketplace.agency.focus")}>
-                {view.focus.map((f) => (
-                  <Badge key={f} component="li" variant="outline" color="rose" tt="none" size="md">
-                    {t(`marketplace.focus.${f}`)}
-                  </Badge>
-                ))}
-              </Group>
+              <FocusBadges focus={view.focus} label={t("marketplace.agency.focus")} />
             )}
             {view.contactName && (
               <Text size="sm" c="gray.7">

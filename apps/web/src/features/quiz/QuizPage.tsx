@@ -2,7 +2,6 @@ import {
   Alert,
   Anchor,
   Avatar,
-  Badge,
   Button,
   Card,
   Container,
@@ -25,6 +24,7 @@ import { api } from "../../app/api";
 import { queryClient } from "../../app/query-client";
 import { useErrorMessage } from "../../app/useErrorMessage";
 import { usePageTitle } from "../../ui/usePageTitle";
+import { FocusBadges } from "../marketplace/FocusBadges";
 import { PageIntro } from "../site/PageIntro";
 
 /** SPEC 1 /quiz: the free compatibility quiz, one question at a time, then the result. */
@@ -245,13 +245,12 @@ function AgencyCard({ agency }: { agency: QuizAgency }) {
             <Text size="xs" fw={600} c="teal.8">
               {t("quiz.result.fitsYou")}
             </Text>
-            <Group gap={4} component="ul" p={0} m={0} aria-label={t("quiz.result.fitsYou")}>
-              {agency.matchedFocus.map((f) => (
-                <Badge key={f} component="li" variant="light" color="teal" tt="none">
-                  {t(`marketplace.focus.${f}`)}
-                </Badge>
-              ))}
-            </Group>
+            <FocusBadges
+              focus={agency.matchedFocus}
+              label={t("quiz.result.fitsYou")}
+              color="teal"
+              variant="light"
+            />
           </Stack>
         )}
         {agency.excerpt && (
