@@ -301,6 +301,14 @@ test.describe("identity and access", () => {
     await page.getByRole("menuitem", { name: "Верифицировать" }).click();
     await expect(page.getByText(`${name}: верификация подтверждена`)).toBeVisible();
 
+    // AI matching enabled by support: the matchmaker's compatibility checks become free.
+    await page.getByRole("button", { name: `Действия: ${name}` }).click();
+    await page.getByRole("menuitem", { name: "Включить ИИ-подбор (бесплатно)" }).click();
+    await expect(page.getByText(`ИИ-подбор включён для ${name}`)).toBeVisible();
+    await page.getByRole("button", { name: `Действия: ${name}` }).click();
+    await expect(page.getByRole("menuitem", { name: "Выключить ИИ-подбор от поддержки" })).toBeVisible();
+    await page.keyboard.press("Escape");
+
     await page.getByRole("button", { name: `Действия: ${name}` }).click();
     await page.getByRole("menuitem", { name: "Деактивировать" }).click();
     const confirm = page.getByRole("dialog", { name: `Деактивировать: ${name}?` });

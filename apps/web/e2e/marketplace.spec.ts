@@ -33,6 +33,11 @@ test.describe("marketplace", () => {
     await expect(
       page.getByRole("heading", { level: 1, name: "Whitmore & Hart Introductions" }),
     ).toBeVisible();
+    await expect(page.getByRole("list", { name: "Focus" }).getByRole("listitem")).toHaveText([
+      "Marriage and serious relationships",
+      "International couples",
+      "Executives and high-net-worth clients",
+    ]);
     await page.getByRole("tab", { name: "Prices" }).click();
     await expect(page.getByText("Turnkey matchmaking")).toBeVisible();
 
@@ -60,6 +65,32 @@ test.describe("marketplace", () => {
 
     await page.reload();
     await expect(page.getByTestId("review").filter({ hasText: text })).toBeVisible();
+  });
+
+  test("[directory] a matchmaker picks the agency focus, which the agency page shows", async ({
+    page,
+    baseURL,
+  }) => {
+    await inEnglish(page.context(), baseURL);
+    const signIn = await page.request.post("/api/auth/login", {
+      data: { email: "elena@demo.matchdesk.test", password: "demo-password" },
+    });
+    expect(signIn.status()).toBe(200);
+    await page.goto("/admin/profile");
+    const focus = page.getByRole("group", { name: "Focus" });
+    await expect(focus.getByRole("checkbox", { name: "Faith-based matchmaking" })).toBeChecked();
+    await expect(focus.getByRole("checkbox", { name: "LGBTQ+ clients" })).not.toBeChecked();
+    // check() leaves a box already ticked as it is, so the phone run finds the same state.
+    await focus.getByRole("checkbox", { name: "Clients 40+ and 50+" }).check();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByText("Agency profile saved.")).toBeVisible();
+
+    await page.goto("/agency/serdtse-nevy");
+    await expect(page.getByRole("list", { name: "Focus" }).getByRole("listitem")).toHaveText([
+      "Marriage and serious relationships",
+      "Clients 40+ and 50+",
+      "Faith-based matchmaking",
+    ]);
   });
 
   test("[directory] an unknown agency shows its not-found state", async ({ page, baseURL }) => {

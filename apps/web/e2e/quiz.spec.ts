@@ -20,13 +20,15 @@ test.describe("quiz", () => {
     await next.click();
     await page.getByRole("radio", { name: "A man" }).click();
     await next.click();
+    // The first answer elsewhere: marriage, Christianity, ready to move; the demo's London city.
     for (let step = 3; step <= 14; step++) {
       await expect(page.getByText(`Question ${step} of 15`, { exact: true })).toBeVisible();
-      await page.getByRole("radio").first().click();
+      if (step === 5) await page.getByRole("radio", { name: "London, United Kingdom" }).click();
+      else await page.getByRole("radio").first().click();
       await next.click();
     }
     await expect(page.getByText("Question 15 of 15", { exact: true })).toBeVisible();
-    await page.getByRole("radio").first().click();
+    await page.getByRole("radio", { name: "Yes" }).click();
     await page.getByRole("button", { name: "See my result" }).click();
 
     await expect(page.getByRole("heading", { name: "Your result" })).toBeVisible();
@@ -37,6 +39,15 @@ test.describe("quiz", () => {
     const agencyLinks = page.getByRole("link", { name: "Open the agency page" });
     await expect(agencyLinks.first()).toBeVisible();
     await expect(agencyLinks.first()).toHaveAttribute("href", /^\/agency\/[a-z0-9-]+$/);
+    // The London agency comes first, with the part of its focus the answers asked for.
+    const first = page.getByRole("article").first();
+    await expect(first.getByText("Whitmore & Hart Introductions")).toBeVisible();
+    const fits = first.getByRole("list", { name: "Fits your answers" });
+    await expect(fits.getByRole("listitem")).toHaveText([
+      "Marriage and serious relationships",
+      "International couples",
+    ]);
+    await expect(first.getByText("Executives and high-net-worth clients")).toHaveCount(0);
 
     await page.getByRole("button", { name: "Take the quiz again" }).click();
     await expect(page.getByText("Question 1 of 15", { exact: true })).toBeVisible();

@@ -18,6 +18,8 @@ export type AdminUsersQuery = z.infer<typeof AdminUsersQuery>;
 export const AdminUserView = UserView.extend({
   agencyName: z.string().nullable(),
   inviterId: z.string().nullable(),
+  /** Support switched AI matching on: the matchmaker's compatibility checks cost no credits. */
+  aiMatchingEnabled: z.boolean(),
 });
 export type AdminUserView = z.infer<typeof AdminUserView>;
 
@@ -36,6 +38,8 @@ export const UpdateUserBody = z
     verified: z.boolean().optional(),
     participatesInSearch: z.boolean().optional(),
     emailNotifications: z.boolean().optional(),
+    /** "AI matching enabled by support" (SPEC 6): for matchmakers only. */
+    aiMatchingEnabled: z.boolean().optional(),
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), { message: "Nothing to change" });
 export type UpdateUserBody = z.infer<typeof UpdateUserBody>;

@@ -38,6 +38,19 @@ export const MARKETPLACE_LIMITS = {
 export const Currency = z.enum(["USD", "EUR", "RUB", "GBP", "AED", "KZT"]);
 export type Currency = z.infer<typeof Currency>;
 
+/**
+ * What an agency specialises in, chosen from a short fixed list so the quiz can match people to
+ * it: marriage and serious relationships, international couples, clients of 40 and 50 plus,
+ * faith-based matchmaking, executives and high-net-worth clients, LGBTQ+ clients.
+ */
+export const AgencyFocus = z.enum(["MARRIAGE", "INTERNATIONAL", "MATURE", "FAITH", "EXECUTIVE", "LGBTQ"]);
+export type AgencyFocus = z.infer<typeof AgencyFocus>;
+/** Each focus at most once; an empty list means the agency names none. */
+export const AgencyFocusList = z
+  .array(AgencyFocus)
+  .max(AgencyFocus.options.length)
+  .refine((list) => new Set(list).size === list.length, { message: "Each focus only once" });
+
 /** SPEC 3 Matchmaker/agency profile: what the owner edits. The logo is the avatar upload. */
 export const AgencyProfileFields = z.object({
   agencyName: z.string().trim().min(2, { message: "Minimum length is 2" }).max(120),
@@ -48,6 +61,7 @@ export const AgencyProfileFields = z.object({
   city: text(100).nullable(),
   link: Url.nullable(),
   services: text(4000).nullable(),
+  focus: AgencyFocusList,
   about: text(4000).nullable(),
   awards: text(4000).nullable(),
   currency: Currency,
@@ -154,6 +168,7 @@ export const AgencyPageView = z.object({
   city: z.string().nullable(),
   link: z.string().nullable(),
   services: z.string().nullable(),
+  focus: z.array(AgencyFocus),
   about: z.string().nullable(),
   awards: z.string().nullable(),
   currency: Currency,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Locale } from "./i18n.js";
-import { DirectoryItem } from "./marketplace.js";
+import { AgencyFocus, DirectoryItem } from "./marketplace.js";
 
 // The free public quiz (SPEC 1): single-choice questions whose answers map to the profile traits
 // the compatibility engine reads; the result explains the profile, shows fitting matchmakers and
@@ -46,13 +46,21 @@ export const QuizAnswersBody = z.object({
 });
 export type QuizAnswersBody = z.infer<typeof QuizAnswersBody>;
 
+/** A matchmaker on the result: the directory card, its focus, and the part of it the answers ask for. */
+export const QuizAgency = DirectoryItem.extend({
+  focus: z.array(AgencyFocus),
+  matchedFocus: z.array(AgencyFocus),
+});
+export type QuizAgency = z.infer<typeof QuizAgency>;
+
 export const QuizTrait = z.object({ id: QuizQuestionId, title: z.string(), text: z.string() });
 export const QuizResultView = z.object({
   locale: Locale,
   summary: z.string(),
   /** The traits that weigh most for this person, most important first. */
   traits: z.array(QuizTrait),
-  agencies: z.array(DirectoryItem),
+  /** Same city first, then same country, then elsewhere; within each, the most focus in common. */
+  agencies: z.array(QuizAgency),
   /** How many published profiles are compatible: a count, never who. */
   compatibleCount: z.number().int(),
 });

@@ -26,6 +26,7 @@ const AGENCIES = [
     email: DEMO_ACCOUNTS.matchmaker,
     details: {
       services: "Personal matchmaking, dating coaching, image consulting",
+      focus: ["MARRIAGE", "MATURE"],
       about:
         "Anna has introduced Moscow professionals to each other for twelve years. Every client meets Anna in person before the first introduction.",
       awards: "Matchmaker of the year 2023 (Russian Matchmaking Association)",
@@ -47,6 +48,7 @@ const AGENCIES = [
     email: "james@demo.matchdesk.test",
     details: {
       services: "Executive introductions in London and New York, discreet search",
+      focus: ["MARRIAGE", "INTERNATIONAL", "EXECUTIVE"],
       about: "A boutique introduction agency for busy professionals who want a serious relationship.",
       awards: null,
       currency: "GBP" as const,
@@ -67,6 +69,7 @@ const AGENCIES = [
     email: "elena@demo.matchdesk.test",
     details: {
       services: "Знакомства для серьёзных отношений, психологическое сопровождение",
+      focus: ["MARRIAGE", "FAITH"],
       about: "Агентство знакомств в Санкт-Петербурге: помогаем найти спутника жизни с 2015 года.",
       awards: null,
       currency: "RUB" as const,
@@ -96,7 +99,12 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     matchmakers.push(matchmaker);
     await db
       .update(agencyProfiles)
-      .set({ ...details, contactFirstName: agency.firstName, contactLastName: agency.lastName })
+      .set({
+        ...details,
+        focus: [...details.focus],
+        contactFirstName: agency.firstName,
+        contactLastName: agency.lastName,
+      })
       .where(eq(agencyProfiles.userId, matchmaker.id));
     if (agency.email === DEMO_ACCOUNTS.matchmaker) await seedDemoCredits(db, matchmaker.id);
     for (const client of DEMO_CLIENTS) {

@@ -1,4 +1,4 @@
-import { Currency, MatchmakerExperience } from "@matchdesk/contract";
+import { AgencyFocus, Currency, MatchmakerExperience } from "@matchdesk/contract";
 import { type SQL, sql } from "drizzle-orm";
 import {
   boolean,
@@ -18,6 +18,7 @@ const values = <T extends string>(options: readonly T[]) => options as [T, ...T[
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 export const matchmakerExperienceEnum = pgEnum("matchmaker_experience", values(MatchmakerExperience.options));
 export const currencyEnum = pgEnum("currency", values(Currency.options));
+export const agencyFocusEnum = pgEnum("agency_focus", values(AgencyFocus.options));
 
 // A matchmaker's agency profile (SPEC 3). Onboarding fills name and login; the owner edits the rest.
 export const agencyProfiles = pgTable(
@@ -35,6 +36,8 @@ export const agencyProfiles = pgTable(
     contactLastName: text("contact_last_name"),
     link: text("link"),
     services: text("services"),
+    // What the agency specialises in (contract AgencyFocus); the quiz ranks agencies by it.
+    focus: agencyFocusEnum("focus").array().notNull().default(sql`'{}'`),
     awards: text("awards"),
     currency: currencyEnum("currency").notNull().default("USD"),
     introductionPrice: integer("introduction_price"),

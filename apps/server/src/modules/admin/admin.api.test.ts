@@ -1,9 +1,11 @@
-import { eq } from "drizzle-orm";
+import type { ProfilePatchBody } from "@matchdesk/contract";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, signIn, type TestApp } from "../../../test/app.js";
 import { linkIn, startSmtpServer } from "../../../test/smtp.js";
-import { users } from "../../db/schema/index.js";
+import { creditTransactions, users } from "../../db/schema/index.js";
 import { seedAdmin, seedClient, seedMatchmaker } from "../../seed/seed.js";
+import { writeClientProfile } from "../profiles/service.js";
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -90,5 +92,97 @@ describe("[admin] users", () => {
       payload: { email: "NEW.agency@example.test", firstName: "Vera", lastName: "Lee" },
     });
     expect(dup.statusCode).toBe(409);
+  });
+});
+
+describe("[admin] AI matching enabled by support", () => {
+  const profile = (gender: "FEMALE" | "MALE") =>
+    ({
+      gender,
+      dateOfBirth: gender === "FEMALE" ? "1991-04-02" : "1987-09-15",
+      phone: "+7 900 000 00 01",
+      country: "RU",
+      city: "Kazan",
+      ethnicity: "WHITE",
+      incomeLevel: "FROM_100K_TO_500K",
+      profession: "Teacher",
+      aboutMe: "Warm and curious.",
+      marriageStatus: "NEVER_MARRIED",
+      relationshipStatus: "SINGLE",
+      faith: "CHRISTIANITY",
+      height: gender === "FEMALE" ? 166 : 184,
+      preferences: { preferredGender: gender === "FEMALE" ? "MALE" : "FEMALE", minAge: 25, maxAge: 50 },
+    }) as ProfilePatchBody;
+
+  it("an admin switches it on for a matchmaker, whose compatibility checks then cost nothing", async () => {
+    const db = t.database.db;
+    const mm = await seedMatchmaker(db, { firstName: "Dina", agencyName: "Kazan Hearts" });
+    const [client, candidate] = [await seedClient(db, mm.id), await seedClient(db, mm.id)];
+    await writeClientProfile(db, client!, profile("FEMALE"));
+    await writeClientProfile(db, candidate!, profile("MALE"));
+    const mmCookie = (await signIn(t.app, mm.email)).cookie;
+    const check = () =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/matching/compatibility",
+        headers: { cookie: mmCookie },
+        payload: { clientId: client!.id, candidateId: candidate!.id },
+      });
+    const put = (payload: Record<string, unknown>, who = cookie) =>
+      t.app.inject({ method: "PUT", url: `/api/admin/users/${mm.id}`, headers: { cookie: who }, payload });
+
+    // Without credits and without support's switch the check is refused.
+    expect((await list("role=INVITER&q=kazan")).json().items[0].aiMatchingEnabled).toBe(false);
+    expect((await check()).statusCode).toBe(402);
+
+    // Neither the matchmaker nor a client may switch it.
+    const clientCookie = (await signIn(t.app, client!.email)).cookie;
+    for (const who of [mmCookie, clientCookie]) {
+      const refused = await put({ aiMatchingEnabled: true }, who);
+      expect(refused.statusCode).toBe(403);
+    }
+    const [unchanged] = await db.select().from(users).where(eq(users.id, mm.id));
+    expect(unchanged!.aiMatchingEnabled).toBe(false);
+
+    const on = await put({ aiMatchingEnabled: true });
+    expect(on.statusCode).toBe(200);
+    expect(on.json()).toMatchObject({ id: mm.id, aiMatchingEnabled: true });
+    const [stored] = await db.select().from(users).where(eq(users.id, mm.id));
+    expect(stored!.aiMatchingEnabled).toBe(true);
+    expect((await list("role=INVITER&q=kazan")).json().items[0].aiMatchingEnabled).toBe(true);
+
+    const res = await check();
+    expect(res.statusCode).toBe(201);
+    expect(res.json().creditsCharged).toBe(0);
+    const debits = await db
+      .select()
+      .from(creditTransactions)
+      .where(and(eq(creditTransactions.userId, mm.id), eq(creditTransactions.type, "aiMatch")));
+    expect(debits).toHaveLength(0);
+
+    const off = await put({ aiMatchingEnabled: false });
+    expect(off.json().aiMatchingEnabled).toBe(false);
+    const price = await t.app.inject({
+      method: "GET",
+      url: `/api/matching/price?clientId=${client!.id}`,
+      headers: { cookie: mmCookie },
+    });
+    expect(price.json()).toMatchObject({ freeReason: null });
+    expect(price.json().charge).toBeGreaterThan(0);
+  });
+
+  it("is for matchmakers only; a wrong value is a 400 that changes nothing", async () => {
+    const [clara] = await t.database.db.select().from(users).where(eq(users.firstName, "Clara"));
+    const put = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: "PUT", url: `/api/admin/users/${clara!.id}`, headers: { cookie }, payload });
+    const refused = await put({ aiMatchingEnabled: true, verified: false });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().code).toBe("AI_MATCHING_MATCHMAKERS_ONLY");
+    const bad = await put({ aiMatchingEnabled: "yes" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe("VALIDATION_FAILED");
+    const [stored] = await t.database.db.select().from(users).where(eq(users.id, clara!.id));
+    expect(stored!.aiMatchingEnabled).toBe(false);
+    expect(stored!.isVerified).toBe(true);
   });
 });

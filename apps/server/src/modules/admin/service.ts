@@ -19,7 +19,12 @@ import { createUser, deleteUser, getUser, toUserView, type UserRow } from "../us
 type Deps = { db: Db; mailer: Pick<Mailer, "send">; limiter: RateLimiter; publicUrl: string };
 
 function toAdminView(row: UserRow, agencyName: string | null): AdminUserView {
-  return { ...toUserView(row), agencyName, inviterId: row.inviterId };
+  return {
+    ...toUserView(row),
+    agencyName,
+    inviterId: row.inviterId,
+    aiMatchingEnabled: row.aiMatchingEnabled,
+  };
 }
 
 export async function listUsers(db: Db, query: AdminUsersQuery) {
@@ -93,6 +98,15 @@ export async function updateUser(db: Db, caller: SessionUser, userId: string, bo
       "The e-mail notification setting is for matchmakers and admins only",
     );
   }
+  // Support's switch frees a matchmaker's compatibility checks; clients never pay and admins
+  // are free already, so for them it would mean nothing.
+  if (body.aiMatchingEnabled !== undefined && user.role !== "INVITER") {
+    throw new AppError(
+      "AI_MATCHING_MATCHMAKERS_ONLY",
+      400,
+      "AI matching can be enabled for matchmakers only",
+    );
+  }
   const now = new Date();
   const [row] = await db
     .update(users)
@@ -104,6 +118,7 @@ export async function updateUser(db: Db, caller: SessionUser, userId: string, bo
       }),
       ...(body.participatesInSearch !== undefined && { participatesInSearch: body.participatesInSearch }),
       ...(body.emailNotifications !== undefined && { emailNotifications: body.emailNotifications }),
+      ...(body.aiMatchingEnabled !== undefined && { aiMatchingEnabled: body.aiMatchingEnabled }),
       updatedAt: now,
     })
     .where(eq(users.id, userId))

@@ -1,4 +1,5 @@
 import {
+  type AgencyFocus,
   type AgencyLeadList,
   type AgencyLeadView,
   type AgencyPageView,
@@ -12,7 +13,7 @@ import {
   type PageQuery,
 } from "@matchdesk/contract";
 import { hash } from "@node-rs/argon2";
-import { and, count, desc, eq, isNotNull, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { agencyLeads, agencyProfiles, users } from "../../db/schema/index.js";
 import type { SessionUser } from "../../platform/access.js";
@@ -101,6 +102,7 @@ function toProfileView(a: AgencyRow, u: typeof users.$inferSelect): AgencyProfil
     city: a.city,
     link: a.link,
     services: a.services,
+    focus: a.focus,
     about: a.about,
     awards: a.awards,
     currency: a.currency,
@@ -353,6 +355,7 @@ export async function getAgencyPage(
     city: a.city,
     link: a.link,
     services: a.services,
+    focus: a.focus,
     about: a.about,
     awards: a.awards,
     currency: a.currency,
@@ -477,4 +480,14 @@ export async function dismissLead(db: Db, caller: SessionUser, leadId: string) {
 export async function agencyOwner(db: Db, agencyId: string) {
   const { agency } = await findPublicAgency(db, agencyId);
   return getUser(db, agency.userId);
+}
+
+/** The focus of each of these agencies (by user id), for the quiz's ranking of directory results. */
+export async function agencyFocusOf(db: Db, userIds: string[]): Promise<Map<string, AgencyFocus[]>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: agencyProfiles.userId, focus: agencyProfiles.focus })
+    .from(agencyProfiles)
+    .where(inArray(agencyProfiles.userId, userIds));
+  return new Map(rows.map((r) => [r.userId, r.focus]));
 }

@@ -2,10 +2,11 @@ import type { ProfilePatchBody } from "@matchdesk/contract";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../../../test/app.js";
-import { clientProfiles, users } from "../../db/schema/index.js";
+import { agencyProfiles, clientProfiles, users } from "../../db/schema/index.js";
 import { seedMatchmaker } from "../../seed/seed.js";
 import { writeClientProfile } from "../profiles/service.js";
 import { createUser } from "../users/service.js";
+import { answersToFocus } from "./service.js";
 
 let t: TestApp;
 let london: string;
@@ -244,5 +245,67 @@ describe("POST /api/quiz/result", () => {
     expect(limited.json().code).toBe("RATE_LIMITED");
     // Another address is not affected.
     expect((await result({ answers: ANSWERS }, {}, "10.9.9.10")).statusCode).toBe(200);
+  });
+});
+
+describe("agencies by city and focus", () => {
+  it("maps the answers to the agency focus they ask for", () => {
+    expect(answersToFocus(ANSWERS)).toEqual(["MARRIAGE", "FAITH"]);
+    expect(
+      answersToFocus({
+        ...ANSWERS,
+        seeking: "FEMALE",
+        age: "55-70",
+        lookingFor: "MEET_NEW_PEOPLE",
+        faith: "ATHEISM",
+        relocation: "YES",
+      }),
+    ).toEqual(["INTERNATIONAL", "MATURE", "LGBTQ"]);
+    expect(answersToFocus({ ...ANSWERS, partnerAge: "45-60", seeking: "EVERYONE" })).toContain("MATURE");
+    expect(
+      answersToFocus({ ...ANSWERS, lookingFor: "NOT_SURE", faith: "NOT_IMPORTANT", relocation: "NO" }),
+    ).toEqual([]);
+  });
+
+  it("ranks an agency of the person's city with the focus they need first, never above the city", async () => {
+    const db = t.database.db;
+    // After Whitmore & Hart in the directory's own order (no rating, name after it).
+    const windsor = await seedMatchmaker(db, {
+      agencyName: "Windsor Vows",
+      login: "windsor",
+      city: "London",
+      country: "GB",
+    });
+    const setFocus = (userId: string, focus: (typeof agencyProfiles.$inferSelect)["focus"]) =>
+      db.update(agencyProfiles).set({ focus }).where(eq(agencyProfiles.userId, userId));
+    await setFocus(windsor.id, ["FAITH", "MARRIAGE", "EXECUTIVE"]);
+    // Another city of the same country with every focus asked for: the person's city still comes first.
+    const [manchester] = await db.select().from(agencyProfiles).where(eq(agencyProfiles.login, "manchester"));
+    await setFocus(manchester!.userId, ["MARRIAGE", "FAITH", "INTERNATIONAL"]);
+
+    const logins = (body: { agencies: { login: string }[] }) => body.agencies.map((a) => a.login);
+    const res = await result({ answers: ANSWERS });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(logins(res.json())).toEqual(["windsor", "whitmore", "manchester"]);
+    expect(res.json().agencies[0]).toMatchObject({
+      agencyName: "Windsor Vows",
+      focus: ["FAITH", "MARRIAGE", "EXECUTIVE"],
+      matchedFocus: ["FAITH", "MARRIAGE"],
+    });
+    expect(res.json().agencies[1]).toMatchObject({ focus: [], matchedFocus: [] });
+    // Still nobody revealed.
+    expect(res.body).not.toContain("Tom");
+
+    // Answers that ask for none of it keep the directory's order within the city.
+    const plain = await result({
+      answers: { ...ANSWERS, lookingFor: "MEET_NEW_PEOPLE", faith: "NOT_IMPORTANT" },
+    });
+    expect(logins(plain.json())).toEqual(["whitmore", "windsor", "manchester"]);
+    expect(plain.json().agencies[0].matchedFocus).toEqual([]);
+
+    // Without a city, focus orders everyone: Manchester has the most in common.
+    const anywhere = await result({ answers: { ...ANSWERS, city: "OTHER", relocation: "YES" } });
+    expect(logins(anywhere.json())[0]).toBe("manchester");
+    expect(anywhere.json().agencies[0].matchedFocus).toEqual(["MARRIAGE", "FAITH", "INTERNATIONAL"]);
   });
 });

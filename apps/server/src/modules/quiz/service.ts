@@ -1,8 +1,11 @@
 import { randomUUID } from "node:crypto";
 import {
+  type AgencyFocus,
   type DirectoryItem,
+  type DirectoryQuery,
   type Locale,
   QUIZ_QUESTION_IDS,
+  type QuizAgency,
   type QuizAnswersBody,
   type QuizQuestion,
   type QuizQuestionId,
@@ -12,7 +15,7 @@ import {
 import type { AppDeps } from "../../app.js";
 import type { Db } from "../../db/client.js";
 import { badRequest } from "../../platform/errors.js";
-import { searchDirectory } from "../agencies/service.js";
+import { agencyFocusOf, searchDirectory } from "../agencies/service.js";
 import type { MatchInput } from "../matching/compatibility-engine.js";
 import { rankCandidates } from "../matching/ranking.js";
 import { QUIZ_MESSAGES } from "./messages.js";
@@ -170,21 +173,62 @@ export function answersToMatchInput(a: Record<QuizQuestionId, string>, today: Da
   };
 }
 
-/** Matchmakers who fit: the same city first, then the same country, then the best rated. */
-async function fittingAgencies(db: Db, country: string | null, city: string | null) {
-  const picked: DirectoryItem[] = [];
-  const add = (items: DirectoryItem[]) => {
-    for (const item of items) {
-      if (picked.length >= QUIZ_AGENCIES) return;
-      if (!picked.some((p) => p.userId === item.userId)) picked.push(item);
-    }
+/** Religious answers: the person wants faith to matter in matching. */
+const FAITHS = new Set(["CHRISTIANITY", "ISLAM", "JUDAISM_HALACHIC", "BUDDHISM", "HINDUISM"]);
+
+/**
+ * The agency focus the answers ask for: marriage or a serious relationship, clients of 45 and more
+ * (own age band, or the partner's), a faith that matters, readiness to move (international
+ * couples), and a partner of the same gender or of any (LGBTQ+). The quiz asks nothing about
+ * income, so it never asks for the executive focus.
+ */
+export function answersToFocus(a: Record<QuizQuestionId, string>): AgencyFocus[] {
+  const from = (band: string) => Number(band.split("-")[0]);
+  const wanted: AgencyFocus[] = [];
+  if (a.lookingFor === "MARRIAGE" || a.lookingFor === "SERIOUS_RELATIONSHIP") wanted.push("MARRIAGE");
+  if (a.relocation === "YES") wanted.push("INTERNATIONAL");
+  if (from(a.age) >= 45 || (a.partnerAge !== "ANY" && from(a.partnerAge) >= 45)) wanted.push("MATURE");
+  if (FAITHS.has(a.faith)) wanted.push("FAITH");
+  if (a.seeking === "EVERYONE" || a.seeking === a.gender) wanted.push("LGBTQ");
+  return wanted;
+}
+
+/**
+ * Matchmakers who fit: the directory's agencies of the same city first, then of the same country,
+ * then any; within each of these, the most focus in common with the answers, then the directory's
+ * own order (best rated). A wider circle is read only while the nearer ones leave places free.
+ */
+async function fittingAgencies(
+  db: Db,
+  country: string | null,
+  city: string | null,
+  wanted: AgencyFocus[],
+): Promise<QuizAgency[]> {
+  const tiers: DirectoryItem[][] = [];
+  const seen = new Set<string>();
+  const place = country as DirectoryQuery["country"];
+  const take = async (filter: Pick<DirectoryQuery, "country" | "city">) => {
+    const page = await searchDirectory(db, { page: 1, pageSize: 100, ...filter });
+    const fresh = page.items.filter((item) => !seen.has(item.userId));
+    for (const item of fresh) seen.add(item.userId);
+    tiers.push(fresh);
   };
-  const page = { page: 1, pageSize: QUIZ_AGENCIES + 2 };
-  if (country && city) add((await searchDirectory(db, { ...page, country: country as never, city })).items);
-  if (country && picked.length < QUIZ_AGENCIES)
-    add((await searchDirectory(db, { ...page, country: country as never })).items);
-  if (picked.length < QUIZ_AGENCIES) add((await searchDirectory(db, page)).items);
-  return picked;
+  if (place && city) await take({ country: place, city });
+  if (place && seen.size < QUIZ_AGENCIES) await take({ country: place });
+  if (seen.size < QUIZ_AGENCIES) await take({});
+
+  const focusOf = await agencyFocusOf(db, [...seen]);
+  const picked: QuizAgency[] = [];
+  for (const tier of tiers) {
+    const ranked = tier
+      .map((item, order) => {
+        const focus = focusOf.get(item.userId) ?? [];
+        return { item: { ...item, focus, matchedFocus: focus.filter((f) => wanted.includes(f)) }, order };
+      })
+      .sort((x, y) => y.item.matchedFocus.length - x.item.matchedFocus.length || x.order - y.order);
+    picked.push(...ranked.map((r) => r.item));
+  }
+  return picked.slice(0, QUIZ_AGENCIES);
 }
 
 export async function quizResult(
@@ -233,7 +277,12 @@ export async function quizResult(
     locale,
     summary: t.summary(compatibleCount),
     traits,
-    agencies: await fittingAgencies(deps.db, input.fields.country, input.fields.city),
+    agencies: await fittingAgencies(
+      deps.db,
+      input.fields.country,
+      input.fields.city,
+      answersToFocus(answers),
+    ),
     compatibleCount,
   };
 }

@@ -11,6 +11,8 @@ import {
   IconRosetteDiscountCheckOff,
   IconSearch,
   IconSearchOff,
+  IconSparkles2,
+  IconSparkles2Off,
   IconUserCheck,
   IconUserOff,
 } from "@tabler/icons-react";
@@ -30,8 +32,9 @@ export function userName(user: Pick<AdminUserView, "firstName" | "lastName" | "e
 }
 
 /**
- * A user's row actions: verify, activate or deactivate (asks first), shared search, and e-mail
- * notifications (not for clients, SPEC 5).
+ * A user's row actions: verify, activate or deactivate (asks first), shared search, e-mail
+ * notifications (not for clients, SPEC 5) and AI matching enabled by support (matchmakers only:
+ * their compatibility checks then cost no credits, SPEC 6).
  */
 export function UserActions({ user }: { user: AdminUserView }) {
   const { t } = useTranslation();
@@ -120,6 +123,22 @@ export function UserActions({ user }: { user: AdminUserView }) {
                 onClick={() => apply({ kind: "notifications", emailNotifications: true })}
               >
                 {t("users.actions.notificationsOn")}
+              </Menu.Item>
+            ))}
+          {user.role === "INVITER" &&
+            (user.aiMatchingEnabled ? (
+              <Menu.Item
+                leftSection={<IconSparkles2Off size={18} />}
+                onClick={() => apply({ kind: "aiMatching", aiMatchingEnabled: false })}
+              >
+                {t("users.actions.aiMatchingOff")}
+              </Menu.Item>
+            ) : (
+              <Menu.Item
+                leftSection={<IconSparkles2 size={18} />}
+                onClick={() => apply({ kind: "aiMatching", aiMatchingEnabled: true })}
+              >
+                {t("users.actions.aiMatchingOn")}
               </Menu.Item>
             ))}
           {hasBilling && (

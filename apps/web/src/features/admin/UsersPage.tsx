@@ -22,6 +22,7 @@ import {
   IconFilterOff,
   IconRosetteDiscountCheckFilled,
   IconSearch,
+  IconSparkles2,
   IconUserPlus,
   IconUsers,
 } from "@tabler/icons-react";
@@ -296,7 +297,7 @@ function UsersTable({ users }: { users: AdminUserView[] }) {
   const { t } = useTranslation();
   return (
     <Card shadow="xs" padding={0} visibleFrom="md">
-      <Table.ScrollContainer minWidth={820}>
+      <Table.ScrollContainer minWidth={920}>
         <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
           <Table.Thead>
             <Table.Tr>
@@ -305,6 +306,7 @@ function UsersTable({ users }: { users: AdminUserView[] }) {
               <Table.Th>{t("users.columns.status")}</Table.Th>
               <Table.Th>{t("users.columns.search")}</Table.Th>
               <Table.Th>{t("users.columns.notifications")}</Table.Th>
+              <Table.Th>{t("users.columns.aiMatching")}</Table.Th>
               <Table.Th>{t("users.columns.created")}</Table.Th>
               <Table.Th>
                 <VisuallyHidden>{t("users.columns.actions")}</VisuallyHidden>
@@ -328,6 +330,9 @@ function UsersTable({ users }: { users: AdminUserView[] }) {
                 </Table.Td>
                 <Table.Td>
                   <YesNo value={user.emailNotifications} isApplicable={user.role !== "INVITEE"} />
+                </Table.Td>
+                <Table.Td>
+                  <YesNo value={user.aiMatchingEnabled} isApplicable={user.role === "INVITER"} />
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm" c="gray.7" style={{ whiteSpace: "nowrap" }}>
@@ -370,6 +375,11 @@ function UserCards({ users }: { users: AdminUserView[] }) {
             {user.role !== "INVITEE" && user.emailNotifications && (
               <Badge variant="light" color="grape" tt="none">
                 {t("users.notificationsOn")}
+              </Badge>
+            )}
+            {user.role === "INVITER" && user.aiMatchingEnabled && (
+              <Badge variant="light" color="rose" tt="none" leftSection={<IconSparkles2 size={12} />}>
+                {t("users.aiMatchingOn")}
               </Badge>
             )}
           </Group>

@@ -11,6 +11,7 @@ describe("changeBody", () => {
     expect(changeBody({ kind: "notifications", emailNotifications: false })).toEqual({
       emailNotifications: false,
     });
+    expect(changeBody({ kind: "aiMatching", aiMatchingEnabled: true })).toEqual({ aiMatchingEnabled: true });
   });
 });
 
@@ -23,6 +24,9 @@ describe("changeNoticeKeys", () => {
     expect(changeNoticeKeys({ kind: "notifications", emailNotifications: true }).failure).toBe(
       "users.failed.notifications",
     );
+    expect(changeNoticeKeys({ kind: "aiMatching", aiMatchingEnabled: false }).failure).toBe(
+      "users.failed.aiMatching",
+    );
   });
 
   it("tells turning on from turning off", () => {
@@ -30,6 +34,12 @@ describe("changeNoticeKeys", () => {
     expect(changeNoticeKeys({ kind: "status", status: "inactive" }).success).toBe("users.done.deactivated");
     expect(changeNoticeKeys({ kind: "search", participatesInSearch: false }).success).toBe(
       "users.done.searchOff",
+    );
+    expect(changeNoticeKeys({ kind: "aiMatching", aiMatchingEnabled: true }).success).toBe(
+      "users.done.aiMatchingOn",
+    );
+    expect(changeNoticeKeys({ kind: "aiMatching", aiMatchingEnabled: false }).success).toBe(
+      "users.done.aiMatchingOff",
     );
   });
 });

@@ -6,7 +6,8 @@ export type UserChange =
   | { kind: "status"; status: "active" | "inactive" }
   | { kind: "verification"; verified: boolean }
   | { kind: "search"; participatesInSearch: boolean }
-  | { kind: "notifications"; emailNotifications: boolean };
+  | { kind: "notifications"; emailNotifications: boolean }
+  | { kind: "aiMatching"; aiMatchingEnabled: boolean };
 
 export function changeBody(change: UserChange): UpdateUserBody {
   switch (change.kind) {
@@ -18,6 +19,8 @@ export function changeBody(change: UserChange): UpdateUserBody {
       return { participatesInSearch: change.participatesInSearch };
     case "notifications":
       return { emailNotifications: change.emailNotifications };
+    case "aiMatching":
+      return { aiMatchingEnabled: change.aiMatchingEnabled };
     default:
       return assertNever(change);
   }
@@ -45,6 +48,11 @@ export function changeNoticeKeys(change: UserChange): { success: string; failure
       return {
         success: change.emailNotifications ? "users.done.notificationsOn" : "users.done.notificationsOff",
         failure: "users.failed.notifications",
+      };
+    case "aiMatching":
+      return {
+        success: change.aiMatchingEnabled ? "users.done.aiMatchingOn" : "users.done.aiMatchingOff",
+        failure: "users.failed.aiMatching",
       };
     default:
       return assertNever(change);

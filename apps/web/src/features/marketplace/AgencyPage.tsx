@@ -41,6 +41,7 @@ import { useAuth } from "../auth/auth-store";
 import { chatWithPath } from "../chat/chat-links";
 import { JoinForm, RateForm, ReviewForm } from "./AgencyForms";
 import { useCountryName } from "./CountrySelect";
+import { FocusBadges } from "./FocusBadges";
 import { recordView, useAgencyPage } from "./useMarketplace";
 
 /** SPEC 2 /agency/{userId} (also by login): the public agency page. */
@@ -150,6 +151,9 @@ function AgencyContent({ view }: { view: AgencyPageView }) {
                 </Group>
               )}
             </Group>
+            {view.focus.length > 0 && (
+              <FocusBadges focus={view.focus} label={t("marketplace.agency.focus")} />
+            )}
             {view.contactName && (
               <Text size="sm" c="gray.7">
                 {t("marketplace.agency.contact", { name: view.contactName })}

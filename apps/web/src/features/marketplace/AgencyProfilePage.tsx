@@ -19,6 +19,7 @@ import {
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import {
+  AgencyFocus,
   type AgencyProfileFields,
   type AgencyProfileView,
   Currency,
@@ -48,6 +49,7 @@ const FIELD_NAMES: FieldName[] = [
   "city",
   "link",
   "services",
+  "focus",
   "about",
   "awards",
   "currency",
@@ -235,6 +237,25 @@ function AgencyForm({ view, section }: { view: AgencyProfileView; section: "basi
             </SimpleGrid>
             {text("link")}
             {text("services", { multiline: true })}
+            <Checkbox.Group
+              label={t("marketplace.profile.focus")}
+              description={t("marketplace.profile.focusHint")}
+              value={values.focus}
+              // Kept in the list's own order, so the agency page shows them the same way.
+              onChange={(chosen) =>
+                set(
+                  "focus",
+                  AgencyFocus.options.filter((f) => chosen.includes(f)),
+                )
+              }
+              error={errors.focus}
+            >
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt="xs">
+                {AgencyFocus.options.map((f) => (
+                  <Checkbox key={f} value={f} label={t(`marketplace.focus.${f}`)} />
+                ))}
+              </SimpleGrid>
+            </Checkbox.Group>
             {text("about", { multiline: true })}
             {flag("isListed")}
           </>

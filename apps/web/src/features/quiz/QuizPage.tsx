@@ -14,7 +14,7 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import type { DirectoryItem, Locale, QuizQuestionId, QuizResultView, QuizView } from "@matchdesk/contract";
+import type { Locale, QuizAgency, QuizQuestionId, QuizResultView, QuizView } from "@matchdesk/contract";
 import { IconAlertCircle, IconRefresh } from "@tabler/icons-react";
 import { QueryClientProvider, useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
@@ -24,6 +24,7 @@ import { api } from "../../app/api";
 import { queryClient } from "../../app/query-client";
 import { useErrorMessage } from "../../app/useErrorMessage";
 import { usePageTitle } from "../../ui/usePageTitle";
+import { FocusBadges } from "../marketplace/FocusBadges";
 import { PageIntro } from "../site/PageIntro";
 
 /** SPEC 1 /quiz: the free compatibility quiz, one question at a time, then the result. */
@@ -221,7 +222,7 @@ function QuizResult({ result, onRetake }: { result: QuizResultView; onRetake: ()
   );
 }
 
-function AgencyCard({ agency }: { agency: DirectoryItem }) {
+function AgencyCard({ agency }: { agency: QuizAgency }) {
   const { t } = useTranslation();
   return (
     <Card padding="lg" shadow="xs" withBorder component="article" h="100%">
@@ -239,6 +240,19 @@ function AgencyCard({ agency }: { agency: DirectoryItem }) {
             )}
           </Stack>
         </Group>
+        {agency.matchedFocus.length > 0 && (
+          <Stack gap={4}>
+            <Text size="xs" fw={600} c="teal.8">
+              {t("quiz.result.fitsYou")}
+            </Text>
+            <FocusBadges
+              focus={agency.matchedFocus}
+              label={t("quiz.result.fitsYou")}
+              color="teal"
+              variant="light"
+            />
+          </Stack>
+        )}
         {agency.excerpt && (
           <Text size="sm" c="gray.7" lineClamp={3}>
             {agency.excerpt}

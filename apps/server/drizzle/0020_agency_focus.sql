@@ -1,0 +1,2 @@
+CREATE TYPE "public"."agency_focus" AS ENUM('MARRIAGE', 'INTERNATIONAL', 'MATURE', 'FAITH', 'EXECUTIVE', 'LGBTQ');--> statement-breakpoint
+ALTER TABLE "agency_profiles" ADD COLUMN "focus" "agency_focus"[] DEFAULT '{}' NOT NULL;
