@@ -132,6 +132,12 @@ async function signIn(email: string, password: string): Promise<string> {
     .split(";")[0]!;
 }
 
+/** Gives each request, whichever connection sends it, the next of `paths`. */
+function nextPath(paths: string[]) {
+  let next = 0;
+  return (request: autocannon.Request) => ({ ...request, path: paths[next++ % paths.length]! });
+}
+
 async function measure(
   scenario: Scenario,
   ctx: BenchContext,
@@ -153,6 +159,7 @@ async function measure(
         headers,
         body: req.body === undefined ? undefined : JSON.stringify(req.body),
         connections: scenario.connections ?? 10,
+        ...(scenario.paths && { requests: [{ setupRequest: nextPath(scenario.paths()) }] }),
         ...(scenario.amount ? { amount: scenario.amount } : { duration }),
       },
       (error, res) => (error ? reject(error) : resolve(res)),

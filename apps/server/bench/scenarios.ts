@@ -23,6 +23,8 @@ export type Scenario = {
   /** A fixed number of requests instead of a duration (for what a rate limit bounds, like sign-in). */
   amount?: number;
   request(ctx: BenchContext): Request;
+  /** Paths to take in turn instead of `request`'s one (GET, shared by all connections). */
+  paths?: () => string[];
 };
 
 const PASSWORD = "bench-password";
@@ -99,6 +101,15 @@ export const SCENARIOS: Scenario[] = [
       method: "GET",
       path: "/api/directory?country=RU&minRating=4&verified=true&pageSize=20",
     }),
+  },
+  {
+    // Every request a different search (the directory keeps answers in memory until it changes,
+    // so a repeated search above is answered from memory; here none is).
+    name: "GET /api/directory?q=<a different typo each time> (10k)",
+    targetP95Ms: 30,
+    request: () => ({ method: "GET", path: "/api/directory" }),
+    paths: () =>
+      Array.from({ length: 10_000 }, (_, i) => `/api/directory?q=${encodeURIComponent(typo(i))}&pageSize=20`),
   },
   {
     name: "GET /api/directory first page (10k)",

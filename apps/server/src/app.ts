@@ -9,6 +9,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fast
 import type { Config } from "./config.js";
 import type { Database, Db } from "./db/client.js";
 import * as admin from "./modules/admin/routes.js";
+import { type DirectoryCache, openDirectoryCache } from "./modules/agencies/directory-cache.js";
 import * as agencies from "./modules/agencies/routes.js";
 import * as analytics from "./modules/analytics/routes.js";
 import * as auth from "./modules/auth/routes.js";
@@ -46,6 +47,7 @@ export type AppDeps = {
   limiter: RateLimiter;
   mailer: Mailer;
   storage: Storage;
+  directory: DirectoryCache;
 };
 
 export type App = FastifyInstance & { registeredRoutes: RegisteredRoute[]; deps: AppDeps };
@@ -101,7 +103,9 @@ export async function buildApp(input: { config: Config; database: Database }): P
       printKeptMail: database.kind === "pglite",
     }),
     storage: openStorage(config),
+    directory: await openDirectoryCache(database),
   };
+  app.addHook("onClose", async () => deps.directory.close());
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

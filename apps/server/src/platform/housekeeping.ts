@@ -28,19 +28,20 @@ export async function sweepExpired(db: Db) {
  * has no autovacuum, so housekeeping does its work: without `analyze` the planner has no
  * statistics and, for one, sorts a matchmaker's whole client base instead of reading the first
  * page from the list's index; without `vacuum` old row versions pile up and an index-only count
- * (the directory's total) must visit the table.
+ * (the directory's total) must visit the table. At start only `analyze`: a vacuum of a large
+ * database would hold the embedded database's one connection while the first requests wait.
  */
 export function startHousekeeping(db: Db, log: FastifyBaseLogger, o: { vacuum: boolean }): () => void {
-  const run = async () => {
+  const run = async (first: boolean) => {
     try {
       await sweepExpired(db);
-      if (o.vacuum) await db.execute(sql`vacuum analyze`);
+      if (o.vacuum) await db.execute(first ? sql`analyze` : sql`vacuum analyze`);
     } catch (err) {
       log.warn({ err }, "housekeeping failed");
     }
   };
-  void run();
-  const timer = setInterval(run, HOUR_MS);
+  void run(true);
+  const timer = setInterval(() => void run(false), HOUR_MS);
   timer.unref();
   return () => clearInterval(timer);
 }

@@ -27,7 +27,6 @@ import {
   joinAgency,
   listLeads,
   patchOwnAgencyProfile,
-  searchDirectory,
   setAgencyPassword,
 } from "./service.js";
 
@@ -83,7 +82,7 @@ export function register(app: FastifyInstance, deps: AppDeps) {
       config: { access: "public" },
       schema: { tags, querystring: DirectoryQuery, response: { 200: pageOf(DirectoryItem) } },
     },
-    async (request) => searchDirectory(deps.db, request.query),
+    async (request) => deps.directory.search(request.query),
   );
 
   r.get(

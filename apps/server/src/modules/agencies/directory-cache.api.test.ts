@@ -1,0 +1,70 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, type TestApp } from "../../../test/app.js";
+import { agencyProfiles, users } from "../../db/schema/index.js";
+import { seedMatchmaker } from "../../seed/seed.js";
+import type { UserRow } from "../users/service.js";
+import { setAgencyRating } from "./service.js";
+
+let t: TestApp;
+let agency: UserRow;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  agency = await seedMatchmaker(t.database.db, { agencyName: "Quillfeather Introductions", country: "IE" });
+});
+afterAll(() => t.close());
+
+const search = async (query: string) => {
+  const res = await t.app.inject({ method: "GET", url: `/api/directory${query}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as {
+    total: number;
+    items: { agencyName: string; rating: number | null; logoUrl: string | null }[];
+  };
+};
+const rename = (agencyName: string) =>
+  t.database.db.update(agencyProfiles).set({ agencyName }).where(eq(agencyProfiles.userId, agency.id));
+
+describe("[directory] answers kept in memory", () => {
+  it("answers a repeated search from memory, one entry for searches that differ only in case", async () => {
+    expect((await search("?q=quillfeather")).items.map((i) => i.agencyName)).toEqual([
+      "Quillfeather Introductions",
+    ]);
+    const kept = t.app.deps.directory.size;
+    await search("?q=QuillFeather");
+    expect(t.app.deps.directory.size).toBe(kept);
+    // With the announcement switched off, a change is not heard: the kept answer is what comes back.
+    await t.database.db.execute(
+      sql`alter table agency_profiles disable trigger agency_profiles_directory_notify`,
+    );
+    try {
+      await rename("Quillfeather Unheard");
+      expect((await search("?q=quillfeather")).items[0]!.agencyName).toBe("Quillfeather Introductions");
+    } finally {
+      await t.database.db.execute(
+        sql`alter table agency_profiles enable trigger agency_profiles_directory_notify`,
+      );
+    }
+    await rename("Quillfeather & Co");
+    expect((await search("?q=quillfeather")).items[0]!.agencyName).toBe("Quillfeather & Co");
+  });
+
+  it("shows every kind of change at once: rating, logo, listing", async () => {
+    expect((await search("?country=IE")).items[0]).toMatchObject({ rating: null, logoUrl: null });
+    await setAgencyRating(t.database.db, agency.id, 4.6, 3);
+    expect((await search("?country=IE")).items[0]!.rating).toBe(4.6);
+    expect((await search("?country=IE&minRating=4")).total).toBe(1);
+
+    await t.database.db
+      .update(users)
+      .set({ avatarKey: "avatars/q.webp", avatarThumbKey: "avatars/q-thumb.webp" })
+      .where(eq(users.id, agency.id));
+    expect((await search("?country=IE")).items[0]!.logoUrl).toContain("q-thumb.webp");
+
+    await t.database.db.update(users).set({ status: "inactive" }).where(eq(users.id, agency.id));
+    expect(await search("?country=IE")).toMatchObject({ total: 0, items: [] });
+    await t.database.db.update(users).set({ status: "active" }).where(eq(users.id, agency.id));
+    expect((await search("?country=IE")).total).toBe(1);
+  });
+});
