@@ -19,8 +19,8 @@ import {
 // everyone, in pages, after taking the snapshot, so nothing committed meanwhile is missed.
 //
 // Beside the prepared profiles, the gender, age and height wishes and list deal-breakers of every
-// member's shared view sit in typed arrays, so the pairs those hard filters exclude (most of them) are skipped with a
-// few comparisons instead of a call into the engine.
+// member's shared view sit in typed arrays, so the pairs those hard filters exclude (most of them)
+// are skipped with a few comparisons instead of a call into the engine.
 
 /** A prepared profile and what its age was computed from (ages move on with the day). */
 type View = { profile: PreparedProfile; dateOfBirth: string | null; day: string };
@@ -146,7 +146,52 @@ function grow(pool: CandidatePool, capacity: number) {
 }
 
 function viewOf(input: MatchInput, today: Date): View {
-  return { profile: prepareProfile(input, today), dateOfBirth: input.fields.dateOfBirth, day: dayOf(today) };
+  return {
+    profile: compact(prepareProfile(input, today)),
+    dateOfBirth: input.fields.dateOfBirth,
+    day: dayOf(today),
+  };
+}
+
+/**
+ * One copy of each equal small part of prepared profiles (answers, wish lists, deal-breakers,
+ * weights), which the engine only reads. Most members share them, so scoring a candidate touches
+ * a few objects of its own instead of a dozen scattered over the heap: with 100,000 members,
+ * memory latency, not arithmetic, is what a pair costs. Keys are JSON: equal keys, equal values.
+ * Strings get one copy each too, so comparing equal ones is comparing pointers; interests, nearly
+ * unique per person, keep sets of their own (of shared strings).
+ */
+const SHARED_LIMIT = 200_000;
+const sharedParts = new Map<string, unknown>();
+function one<T>(key: string, value: T): T {
+  const found = sharedParts.get(key);
+  if (found !== undefined) return found as T;
+  // Edits leave parts nobody uses behind: past the limit, start afresh (existing members keep theirs).
+  if (sharedParts.size >= SHARED_LIMIT) sharedParts.clear();
+  sharedParts.set(key, value);
+  return value;
+}
+function compact(p: PreparedProfile): PreparedProfile {
+  const v = p.values;
+  const l = p.lists;
+  const str = (s: string | null) => (s === null ? null : one(`s${s}`, s));
+  return {
+    ...p,
+    gender: str(p.gender),
+    country: str(p.country),
+    city: str(p.city),
+    faith: str(p.faith),
+    familyPlan: str(p.familyPlan),
+    food: str(p.food),
+    loveLanguage: str(p.loveLanguage),
+    interests: p.interests.map(([cat, words]) => [str(cat)!, new Set([...words].map((w) => str(w)!))]),
+    values: one(`v${JSON.stringify([v.relationships, v.education, v.income, v.smoking, v.alcohol])}`, v),
+    lists: one(`l${JSON.stringify([l.relationships, l.education, l.income, l.smoking, l.alcohol])}`, l),
+    wantedGenders: p.wantedGenders && one(`g${JSON.stringify(p.wantedGenders)}`, p.wantedGenders),
+    cities: one(`c${JSON.stringify(p.cities)}`, p.cities),
+    dealBreakers: one(`d${JSON.stringify([...p.dealBreakers])}`, p.dealBreakers),
+    weight: one(`w${JSON.stringify(p.weight)}`, p.weight),
+  };
 }
 
 /** The view's profile with its age as of `today` (the rest of a prepared profile does not depend on the day). */
