@@ -1,5 +1,6 @@
 import type { ProfilePatchBody } from "@matchdesk/contract";
 import { eq, sql } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../../../test/app.js";
 import { randomMatchInput, seededRandom } from "../../../test/match-profiles.js";
@@ -220,6 +221,23 @@ describe("candidate pool", () => {
         await second.close();
       }
       expect((await ids()).has(newcomer.id)).toBe(false);
+      // A write in progress while the pool takes its snapshot is picked up once it commits.
+      const writer = new pg.Client({ connectionString: url });
+      await writer.connect();
+      try {
+        await writer.query("begin");
+        await writer.query("update client_profiles set height = 186 where user_id = $1", [newcomer.id]);
+        // A later transaction completes first, so the snapshot lists the writer as in progress.
+        await database.db
+          .update(clientProfiles)
+          .set({ height: 171 })
+          .where(eq(clientProfiles.userId, him.id));
+        expect((await ids()).has(newcomer.id)).toBe(false);
+        await writer.query("commit");
+      } finally {
+        await writer.end();
+      }
+      expect((await ids()).has(newcomer.id)).toBe(true);
     }
     // A deleted account leaves the pool.
     await database.db.delete(users).where(eq(users.id, newcomer.id));

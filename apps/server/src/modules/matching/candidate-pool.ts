@@ -286,11 +286,19 @@ async function load(db: Db, pool: CandidatePool, today: Date) {
 
 /** Reloads the members whose input changed in transactions `pool.snapshot` did not see. */
 async function refresh(db: Db, pool: CandidatePool, today: Date) {
+  // What the snapshot did not see: transactions from its xmax on, and those it saw in progress
+  // (a short list). Both are index ranges; the snapshot's xmin is no bound, since one transaction
+  // left open anywhere on the server holds it back.
+  const snapshot = sql`${pool.snapshot}::pg_snapshot`;
   const result = await db.execute(sql`
     select pg_current_snapshot()::text as snapshot, coalesce((
-      select array_agg(user_id) from match_input_changes
-      where changed_xid >= pg_snapshot_xmin(${pool.snapshot}::pg_snapshot)::text::bigint
-        and not pg_visible_in_snapshot(changed_xid::text::xid8, ${pool.snapshot}::pg_snapshot)
+      select array_agg(user_id) from (
+        select user_id from match_input_changes
+        where changed_xid >= pg_snapshot_xmax(${snapshot})::text::bigint
+        union all
+        select user_id from match_input_changes
+        where changed_xid = any(array(select x::text::bigint from pg_snapshot_xip(${snapshot}) x))
+      ) changed
     ), '{}') as ids`);
   const row = (result as unknown as { rows: { snapshot: string; ids: string[] }[] }).rows[0]!;
   if (row.ids.length > 0) {
