@@ -1,6 +1,7 @@
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { openConfiguredDatabase } from "./db/open.js";
+import { warmCandidatePool } from "./modules/matching/candidate-pool.js";
 import { startSubscriptionJob } from "./modules/subscriptions/service.js";
 import { startHousekeeping } from "./platform/housekeeping.js";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "./seed/demo.js";
@@ -24,6 +25,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const stopHousekeeping = startHousekeeping(database.db, app.log, { vacuum: database.kind === "pglite" });
   const stopSubscriptionJob = startSubscriptionJob(app.deps, app.log);
+  warmCandidatePool(database.db, app.log);
 
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const where = database.kind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL";

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -102,4 +103,20 @@ export const introductions = pgTable(
     index("introductions_proposer_idx").on(t.proposedBy, t.updatedAt.desc()),
     index("introductions_responder_idx").on(t.responderId, t.updatedAt.desc()),
   ],
+);
+
+/**
+ * Whose engine input last changed in which transaction: one row per user, written by triggers on
+ * `users`, `client_profiles` and `client_preferences` (migration 0022), whoever writes. Ranking
+ * keeps the candidate pool in memory and asks this table what changed since the snapshot its copy
+ * is current to (`modules/matching/candidate-pool.ts`). No foreign key: a deleted user is logged too.
+ */
+export const matchInputChanges = pgTable(
+  "match_input_changes",
+  {
+    userId: text("user_id").primaryKey(),
+    /** `pg_current_xact_id()` of the last transaction that changed the user's input. */
+    changedXid: bigint("changed_xid", { mode: "number" }).notNull(),
+  },
+  (t) => [index("match_input_changes_xid_idx").on(t.changedXid)],
 );

@@ -1,5 +1,6 @@
 import { DEFAULT_DISPLAYED, type DisplayableField } from "@matchdesk/contract";
-import { and, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, ne, or, type SQL, sql } from "drizzle-orm";
+import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { Db } from "../../db/client.js";
 import { clientPreferences, clientProfiles, users } from "../../db/schema/index.js";
 import {
@@ -9,12 +10,14 @@ import {
   prepareProfile,
 } from "./compatibility-engine.js";
 
-// The SQL pre-filter of candidate ranking: the pool a matchmaker may match a client against (their
-// own complete, active clients and complete profiles other matchmakers published), cut down by the
+// The pool a matchmaker may match a client against (their own complete, active clients and
+// complete profiles other matchmakers published), in SQL. `prefilterCandidates` cuts it down by the
 // hard filters the database can check cheaply: gender and preferred gender or orientation, age and
 // height ranges, and enum preferences marked deal-breaker, in both directions. It never drops a
 // pair the engine would keep: a value not filled in passes, as it does in the engine; preferred
-// cities (free text, folded differently by each side) are left to the engine.
+// cities (free text, folded differently by each side) are left to the engine. It loads single
+// candidates, and is what ranking's in-memory pool (`candidate-pool.ts`, which reads its members
+// with `readSharedMembers`) is tested against.
 //
 // Another agency's client is matched only on what its matchmaker displays: a hidden field is read
 // as not filled in, both here and in what is handed to the engine, so a filter cannot probe it.
@@ -45,36 +48,37 @@ const CLIENT_VALUE = {
   alcohol: "alcohol",
 } as const satisfies Record<keyof typeof LIST_COLUMNS, keyof MatchFields>;
 
-/**
- * Candidates for `client` (its id and engine input) that pass the hard filters, with their engine
- * input masked by display settings. `matchmakerId` is whose own base counts as own.
- */
-export async function prefilterCandidates(
-  db: Db,
-  args: {
-    clientId: string;
-    client: MatchInput;
-    matchmakerId: string;
-    today: Date;
-    limit?: number;
-    /** Only these ids, without the hard filters: the pool and the masking still apply. */
-    ids?: string[];
-  },
-): Promise<CandidateRow[]> {
+/** Whether a field is shown to the viewer: always to its own matchmaker (`own`), else by display settings. */
+const showsTo = (own: SQL) => (field: DisplayableField) =>
+  sql`(${own} or coalesce((${clientProfiles.displaySettings} ->> ${field})::boolean, ${sql.raw(DEFAULT_DISPLAYED.includes(field) ? "true" : "false")}))`;
+
+/** A member of any matchmaker's pool: a complete, active client (who sees them is decided apart). */
+const IS_MEMBER = and(
+  eq(users.role, "INVITEE"),
+  ne(users.status, "inactive"),
+  eq(clientProfiles.isComplete, true),
+)!;
+
+type PoolArgs = {
+  clientId: string;
+  client: MatchInput;
+  matchmakerId: string;
+  today: Date;
+  /** Only these ids, without the hard filters: the pool and the masking still apply. */
+  ids?: string[];
+};
+
+/** The pool and hard-filter conditions, and the display masking, for one client and viewer. */
+function poolQuery(args: PoolArgs) {
   const { client, matchmakerId, today } = args;
   const me = prepareProfile(client, today);
   const f = client.fields;
   const own = sql`(${users.inviterId} is not distinct from ${matchmakerId})`;
-  const shows = (field: DisplayableField) =>
-    sql`(${own} or coalesce((${clientProfiles.displaySettings} ->> ${field})::boolean, ${sql.raw(DEFAULT_DISPLAYED.includes(field) ? "true" : "false")}))`;
-  const masked = <T>(field: DisplayableField, column: SQL) =>
-    sql<T | null>`case when ${shows(field)} then ${column} end`;
+  const shows = showsTo(own);
   const todayIso = today.toISOString().slice(0, 10);
 
   const where: SQL[] = [
-    eq(users.role, "INVITEE"),
-    ne(users.status, "inactive"),
-    eq(clientProfiles.isComplete, true),
+    IS_MEMBER,
     ne(users.id, args.clientId),
     or(own, eq(users.participatesInSearch, true))!,
   ];
@@ -141,106 +145,173 @@ export async function prefilterCandidates(
 
   if (args.ids) where.push(args.ids.length > 0 ? inArray(users.id, args.ids) : sql`false`);
   else where.push(...filters);
+  return { own, where: and(...where)! };
+}
 
+/** The engine's input columns, masked as the viewer may see them (`own`: the viewer is their matchmaker). */
+function inputColumns(own: SQL) {
+  const shows = showsTo(own);
+  const masked = <T>(field: DisplayableField, column: SQL) =>
+    sql<T | null>`case when ${shows(field)} then ${column} end`;
   const cp = clientProfiles;
+  const p = clientPreferences;
+  return {
+    gender: masked<string>("gender", sql`${users.gender}::text`),
+    dateOfBirth: masked<string>("age", sql`${cp.dateOfBirth}::text`),
+    height: masked<number>("height", sql`${cp.height}`),
+    incomeLevel: masked<string>("incomeLevel", sql`${cp.incomeLevel}`),
+    country: masked<string>("country", sql`${cp.country}`),
+    city: masked<string>("city", sql`${cp.city}`),
+    marriageStatus: masked<string>("marriageStatus", sql`${cp.marriageStatus}`),
+    faith: masked<string>("faith", sql`${cp.faith}`),
+    educationLevel: masked<string>("educationLevel", sql`${cp.educationLevel}`),
+    wantsMoreChildren: masked<boolean>("wantsMoreChildren", sql`${cp.wantsMoreChildren}`),
+    longDistanceRelationship: masked<boolean>(
+      "longDistanceRelationship",
+      sql`${cp.longDistanceRelationship}`,
+    ),
+    openToRelocation: masked<boolean>("openToRelocation", sql`${cp.openToRelocation}`),
+    smoking: masked<string>("smoking", sql`${cp.smoking}`),
+    alcohol: masked<string>("alcohol", sql`${cp.alcohol}`),
+    foodPreferences: masked<string>("foodPreferences", sql`${cp.foodPreferences}`),
+    loveLanguage: masked<string>("loveLanguage", sql`${cp.loveLanguage}`),
+    familyPlan: masked<string>("familyPlan", sql`${cp.familyPlan}`),
+    interests: masked<Record<string, string[]>>("interests", sql`${cp.interests}`),
+    narcissism: sql<number | null>`case when ${own} then ${cp.narcissism} end`,
+    borderline: sql<number | null>`case when ${own} then ${cp.borderline} end`,
+    empathy: sql<number | null>`case when ${own} then ${cp.empathy} end`,
+    preferredGender: p.preferredGender,
+    orientation: p.orientation,
+    minAge: p.minAge,
+    maxAge: p.maxAge,
+    minHeight: p.minHeight,
+    maxHeight: p.maxHeight,
+    relationships: p.relationships,
+    education: p.education,
+    income: p.income,
+    prefSmoking: p.smoking,
+    prefAlcohol: p.alcohol,
+    preferredCities: p.preferredCities,
+    dealBreakers: p.dealBreakers,
+    weights: p.weights,
+  };
+}
+
+/** A row of `inputColumns`; the preferences come from a left join, so any of them may be null. */
+type InputRow = {
+  [K in keyof SelectResultFields<ReturnType<typeof inputColumns>>]:
+    | SelectResultFields<ReturnType<typeof inputColumns>>[K]
+    | null;
+};
+
+// Stored values passed the contract's schemas on the way in; read back as its types.
+function toMatchInput(r: InputRow): MatchInput {
+  return {
+    fields: {
+      gender: r.gender,
+      dateOfBirth: r.dateOfBirth,
+      height: r.height === null ? null : Number(r.height),
+      incomeLevel: r.incomeLevel,
+      country: r.country,
+      city: r.city,
+      marriageStatus: r.marriageStatus,
+      faith: r.faith,
+      educationLevel: r.educationLevel,
+      wantsMoreChildren: r.wantsMoreChildren,
+      longDistanceRelationship: r.longDistanceRelationship,
+      openToRelocation: r.openToRelocation,
+      smoking: r.smoking,
+      alcohol: r.alcohol,
+      foodPreferences: r.foodPreferences,
+      loveLanguage: r.loveLanguage,
+      familyPlan: r.familyPlan,
+      interests: r.interests ?? {},
+      psychology: {
+        narcissism: r.narcissism === null ? null : Number(r.narcissism),
+        borderline: r.borderline === null ? null : Number(r.borderline),
+        empathy: r.empathy === null ? null : Number(r.empathy),
+      },
+    } as MatchFields,
+    preferences: {
+      preferredGender: r.preferredGender,
+      orientation: r.orientation,
+      minAge: r.minAge,
+      maxAge: r.maxAge,
+      minHeight: r.minHeight,
+      maxHeight: r.maxHeight,
+      relationships: r.relationships ?? [],
+      education: r.education ?? [],
+      income: r.income ?? [],
+      smoking: r.prefSmoking ?? [],
+      alcohol: r.prefAlcohol ?? [],
+      preferredCities: r.preferredCities ?? [],
+      dealBreakers: r.dealBreakers ?? [],
+      weights: r.weights ?? {},
+    } as MatchPreferences,
+  };
+}
+
+/**
+ * Candidates for `client` (its id and engine input) that pass the hard filters, with their engine
+ * input masked by display settings. `matchmakerId` is whose own base counts as own.
+ */
+export async function prefilterCandidates(
+  db: Db,
+  args: PoolArgs & { limit?: number },
+): Promise<CandidateRow[]> {
+  const q = poolQuery(args);
   const rows = await db
     .select({
       id: users.id,
       inviterId: users.inviterId,
-      isOwn: sql<boolean>`${own}`,
-      gender: masked<string>("gender", sql`${users.gender}::text`),
-      dateOfBirth: masked<string>("age", sql`${cp.dateOfBirth}::text`),
-      height: masked<number>("height", sql`${cp.height}`),
-      incomeLevel: masked<string>("incomeLevel", sql`${cp.incomeLevel}`),
-      country: masked<string>("country", sql`${cp.country}`),
-      city: masked<string>("city", sql`${cp.city}`),
-      marriageStatus: masked<string>("marriageStatus", sql`${cp.marriageStatus}`),
-      faith: masked<string>("faith", sql`${cp.faith}`),
-      educationLevel: masked<string>("educationLevel", sql`${cp.educationLevel}`),
-      wantsMoreChildren: masked<boolean>("wantsMoreChildren", sql`${cp.wantsMoreChildren}`),
-      longDistanceRelationship: masked<boolean>(
-        "longDistanceRelationship",
-        sql`${cp.longDistanceRelationship}`,
-      ),
-      openToRelocation: masked<boolean>("openToRelocation", sql`${cp.openToRelocation}`),
-      smoking: masked<string>("smoking", sql`${cp.smoking}`),
-      alcohol: masked<string>("alcohol", sql`${cp.alcohol}`),
-      foodPreferences: masked<string>("foodPreferences", sql`${cp.foodPreferences}`),
-      loveLanguage: masked<string>("loveLanguage", sql`${cp.loveLanguage}`),
-      familyPlan: masked<string>("familyPlan", sql`${cp.familyPlan}`),
-      interests: masked<Record<string, string[]>>("interests", sql`${cp.interests}`),
-      narcissism: sql<number | null>`case when ${own} then ${cp.narcissism} end`,
-      borderline: sql<number | null>`case when ${own} then ${cp.borderline} end`,
-      empathy: sql<number | null>`case when ${own} then ${cp.empathy} end`,
-      preferredGender: p.preferredGender,
-      orientation: p.orientation,
-      minAge: p.minAge,
-      maxAge: p.maxAge,
-      minHeight: p.minHeight,
-      maxHeight: p.maxHeight,
-      relationships: p.relationships,
-      education: p.education,
-      income: p.income,
-      prefSmoking: p.smoking,
-      prefAlcohol: p.alcohol,
-      preferredCities: p.preferredCities,
-      dealBreakers: p.dealBreakers,
-      weights: p.weights,
+      isOwn: sql<boolean>`${q.own}`,
+      ...inputColumns(q.own),
     })
     .from(users)
-    .innerJoin(cp, eq(cp.userId, users.id))
-    .leftJoin(p, eq(p.userId, users.id))
-    .where(and(...where))
+    .innerJoin(clientProfiles, eq(clientProfiles.userId, users.id))
+    .leftJoin(clientPreferences, eq(clientPreferences.userId, users.id))
+    .where(q.where)
     .orderBy(users.id)
     .limit(args.limit ?? 100_000);
-
-  // Stored values passed the contract's schemas on the way in; read back as its types.
   return rows.map((r) => ({
     id: r.id,
     inviterId: r.inviterId,
     isOwnClient: Boolean(r.isOwn),
-    input: {
-      fields: {
-        gender: r.gender,
-        dateOfBirth: r.dateOfBirth,
-        height: r.height === null ? null : Number(r.height),
-        incomeLevel: r.incomeLevel,
-        country: r.country,
-        city: r.city,
-        marriageStatus: r.marriageStatus,
-        faith: r.faith,
-        educationLevel: r.educationLevel,
-        wantsMoreChildren: r.wantsMoreChildren,
-        longDistanceRelationship: r.longDistanceRelationship,
-        openToRelocation: r.openToRelocation,
-        smoking: r.smoking,
-        alcohol: r.alcohol,
-        foodPreferences: r.foodPreferences,
-        loveLanguage: r.loveLanguage,
-        familyPlan: r.familyPlan,
-        interests: r.interests ?? {},
-        psychology: {
-          narcissism: r.narcissism === null ? null : Number(r.narcissism),
-          borderline: r.borderline === null ? null : Number(r.borderline),
-          empathy: r.empathy === null ? null : Number(r.empathy),
-        },
-      } as MatchFields,
-      preferences: {
-        preferredGender: r.preferredGender,
-        orientation: r.orientation,
-        minAge: r.minAge,
-        maxAge: r.maxAge,
-        minHeight: r.minHeight,
-        maxHeight: r.maxHeight,
-        relationships: r.relationships ?? [],
-        education: r.education ?? [],
-        income: r.income ?? [],
-        smoking: r.prefSmoking ?? [],
-        alcohol: r.prefAlcohol ?? [],
-        preferredCities: r.preferredCities ?? [],
-        dealBreakers: r.dealBreakers ?? [],
-        weights: r.weights ?? {},
-      } as MatchPreferences,
-    },
+    input: toMatchInput(r),
+  }));
+}
+
+/** A pool member as everyone but their own matchmaker sees them. */
+export type SharedMember = { id: string; inviterId: string | null; isPublished: boolean; input: MatchInput };
+
+/**
+ * Every pool member (complete, active clients of any matchmaker) read through their display
+ * settings, in id order: after `after`, at most `limit` of them, or exactly `ids` (a missing id
+ * is not a member). The candidate pool in memory is loaded and refreshed with it.
+ */
+export async function readSharedMembers(
+  db: Db,
+  page: { after: string; limit: number } | { ids: string[] },
+): Promise<SharedMember[]> {
+  if ("ids" in page && page.ids.length === 0) return [];
+  const nobody = sql`false`;
+  const rows = await db
+    .select({
+      id: users.id,
+      inviterId: users.inviterId,
+      isPublished: users.participatesInSearch,
+      ...inputColumns(nobody),
+    })
+    .from(users)
+    .innerJoin(clientProfiles, eq(clientProfiles.userId, users.id))
+    .leftJoin(clientPreferences, eq(clientPreferences.userId, users.id))
+    .where(and(IS_MEMBER, "ids" in page ? inArray(users.id, page.ids) : gt(users.id, page.after)))
+    .orderBy(users.id)
+    .limit("ids" in page ? page.ids.length : page.limit);
+  return rows.map((r) => ({
+    id: r.id,
+    inviterId: r.inviterId,
+    isPublished: r.isPublished,
+    input: toMatchInput(r),
   }));
 }

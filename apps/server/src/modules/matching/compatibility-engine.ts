@@ -119,8 +119,8 @@ export const BASE_WEIGHT = {
 /** A psychology score at or above this raises a concern. */
 export const PSYCHOLOGY_FLAG = 70;
 
-type ListKey = "relationships" | "education" | "income" | "smoking" | "alcohol";
-const LIST_KEYS: readonly ListKey[] = ["relationships", "education", "income", "smoking", "alcohol"];
+export type ListKey = "relationships" | "education" | "income" | "smoking" | "alcohol";
+export const LIST_KEYS: readonly ListKey[] = ["relationships", "education", "income", "smoking", "alcohol"];
 
 /** Ordinal scales for "one step away" (previous relationships have none). */
 const ORDER: Record<ListKey, readonly string[] | null> = {

@@ -1,0 +1,291 @@
+import type { ProfilePatchBody } from "@matchdesk/contract";
+import { eq, sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openTestDatabase } from "../../../test/app.js";
+import { randomMatchInput, seededRandom } from "../../../test/match-profiles.js";
+import { type Database, openDatabase } from "../../db/client.js";
+import { clientPreferences, clientProfiles, users } from "../../db/schema/index.js";
+import { seedMatchmaker } from "../../seed/seed.js";
+import { writeClientProfile } from "../profiles/service.js";
+import { createUser, getUser } from "../users/service.js";
+import { prefilterCandidates } from "./candidates-query.js";
+import { type MatchInput, prepareProfile, scorePair } from "./compatibility-engine.js";
+import { rankCandidates } from "./ranking.js";
+
+// Ranking reads the candidate pool from memory. It must answer exactly what the SQL pre-filter and
+// the engine answer from the database at that moment, after any change, by any writer, so the
+// pool can never serve a stale candidate.
+
+let database: Database;
+let url: string | undefined;
+let drop: () => Promise<void>;
+let own: string;
+let other: string;
+let n = 0;
+const today = new Date();
+const year = today.getUTCFullYear();
+
+async function addClient(
+  matchmakerId: string,
+  input: MatchInput,
+  o: { published?: boolean; display?: Record<string, boolean> } = {},
+) {
+  const user = await createUser(database.db, {
+    email: `pool-${n++}@example.test`,
+    firstName: "Pool",
+    lastName: "Member",
+    role: "INVITEE",
+    inviterId: matchmakerId,
+    termsAccepted: true,
+  });
+  const f = input.fields;
+  await writeClientProfile(database.db, user, {
+    ...f,
+    phone: "+7 900 000 00 00",
+    ethnicity: "WHITE",
+    incomeLevel: f.incomeLevel ?? "FROM_100K_TO_500K",
+    profession: "Engineer",
+    aboutMe: "Calm and kind.",
+    marriageStatus: f.marriageStatus ?? "NEVER_MARRIED",
+    relationshipStatus: "SINGLE",
+    faith: f.faith ?? "OTHER",
+    height: f.height ?? 170,
+    preferences: input.preferences,
+  } satisfies ProfilePatchBody);
+  await database.db
+    .update(users)
+    .set({ participatesInSearch: o.published ?? false })
+    .where(eq(users.id, user.id));
+  if (o.display)
+    await database.db
+      .update(clientProfiles)
+      .set({ displaySettings: o.display })
+      .where(eq(clientProfiles.userId, user.id));
+  return {
+    id: user.id,
+    input: { fields: { ...f, height: f.height ?? 170 }, preferences: input.preferences },
+  };
+}
+
+/** What ranking must answer: the SQL pre-filter's candidates, scored by the engine, best first. */
+async function expected(args: { clientId: string; client: MatchInput; matchmakerId: string; today: Date }) {
+  const me = prepareProfile(args.client, args.today);
+  return (await prefilterCandidates(database.db, args))
+    .map((r) => ({ r, s: scorePair(me, prepareProfile(r.input, args.today)) }))
+    .filter((x) => !x.s.excluded)
+    .sort((a, b) => b.s.percentage - a.s.percentage || (a.r.id < b.r.id ? -1 : 1))
+    .map(({ r, s }) => ({
+      id: r.id,
+      inviterId: r.inviterId,
+      isOwnClient: r.isOwnClient,
+      percentage: s.percentage,
+      clientFit: s.clientFit,
+      candidateFit: s.candidateFit,
+    }));
+}
+
+const openPreferences = {
+  preferredGender: "MALE" as const,
+  orientation: null,
+  minAge: 30,
+  maxAge: 40,
+  minHeight: 175,
+  maxHeight: null,
+  relationships: [],
+  education: [],
+  income: [],
+  smoking: [],
+  alcohol: [],
+  preferredCities: [],
+  dealBreakers: [],
+  weights: {},
+};
+
+beforeAll(async () => {
+  ({ database, url, drop } = await openTestDatabase());
+  own = (await seedMatchmaker(database.db)).id;
+  other = (await seedMatchmaker(database.db)).id;
+  const rnd = seededRandom(77);
+  for (let i = 0; i < 60; i++) {
+    // Varied profiles, some hiding fields the filters read, a few unpublished.
+    const display: Record<string, boolean> =
+      i % 5 === 1
+        ? { age: false, height: false, gender: i % 10 === 1, marriageStatus: false }
+        : { incomeLevel: true, smoking: true, alcohol: true, educationLevel: i % 2 === 0 };
+    await addClient(i % 3 === 0 ? own : other, randomMatchInput(rnd), { published: i % 6 !== 0, display });
+  }
+}, 120_000);
+afterAll(() => drop());
+
+describe("candidate pool", () => {
+  it("ranks exactly as the SQL pre-filter and the engine do, for any client and any matchmaker", async () => {
+    const rnd = seededRandom(5);
+    let kept = 0;
+    for (let i = 0; i < 12; i++) {
+      const client = randomMatchInput(rnd);
+      // Own clients' views are full, others' masked; a matchmaker nobody belongs to sees the shared search.
+      const matchmakerId = i % 3 === 0 ? own : i % 3 === 1 ? other : "nobody";
+      const args = { clientId: `client-${i}`, client, matchmakerId, today };
+      const ranked = await rankCandidates(database.db, args);
+      expect(ranked).toEqual(await expected(args));
+      kept += ranked.length;
+    }
+    expect(kept).toBeGreaterThan(20);
+  });
+
+  it("picks up every change to a candidate, whoever writes it, before the next ranking", async () => {
+    const mine = await addClient(own, {
+      fields: {
+        ...randomMatchInput(seededRandom(1)).fields,
+        gender: "FEMALE",
+        dateOfBirth: "1990-05-05",
+        height: 165,
+      },
+      preferences: openPreferences,
+    });
+    const man = (age: number, height: number) => ({
+      fields: {
+        ...randomMatchInput(seededRandom(age * height)).fields,
+        gender: "MALE" as const,
+        dateOfBirth: `${year - age}-01-01`,
+        height,
+      },
+      preferences: {
+        ...openPreferences,
+        preferredGender: "FEMALE" as const,
+        minAge: null,
+        maxAge: null,
+        minHeight: null,
+      },
+    });
+    const args = { clientId: mine.id, client: mine.input, matchmakerId: own, today };
+    const ids = async () => {
+      const ranked = await rankCandidates(database.db, args);
+      expect(ranked).toEqual(await expected(args));
+      return new Set(ranked.map((r) => r.id));
+    };
+    const him = await addClient(other, man(35, 180), { published: true });
+    expect((await ids()).has(him.id)).toBe(true);
+
+    // Too short now (a plain update of the profile row, not through the service).
+    await database.db.update(clientProfiles).set({ height: 170 }).where(eq(clientProfiles.userId, him.id));
+    expect((await ids()).has(him.id)).toBe(false);
+    // A hidden height cannot be filtered on: back.
+    await database.db
+      .update(clientProfiles)
+      .set({ displaySettings: { height: false } })
+      .where(eq(clientProfiles.userId, him.id));
+    expect((await ids()).has(him.id)).toBe(true);
+    // He no longer wants women (raw SQL on the preferences).
+    await database.db.execute(
+      sql`update client_preferences set preferred_gender = 'MALE' where user_id = ${him.id}`,
+    );
+    expect((await ids()).has(him.id)).toBe(false);
+    await database.db
+      .update(clientPreferences)
+      .set({ preferredGender: "FEMALE" })
+      .where(eq(clientPreferences.userId, him.id));
+    expect((await ids()).has(him.id)).toBe(true);
+    // Unpublished, then switched off, then published again and active.
+    await database.db.update(users).set({ participatesInSearch: false }).where(eq(users.id, him.id));
+    expect((await ids()).has(him.id)).toBe(false);
+    await database.db
+      .update(users)
+      .set({ participatesInSearch: true, status: "inactive" })
+      .where(eq(users.id, him.id));
+    expect((await ids()).has(him.id)).toBe(false);
+    await database.db.update(users).set({ status: "active" }).where(eq(users.id, him.id));
+    expect((await ids()).has(him.id)).toBe(true);
+    // Through the service, as the profile page writes: too old for her now.
+    await writeClientProfile(database.db, await getUser(database.db, him.id), {
+      dateOfBirth: `${year - 45}-01-01`,
+    });
+    await database.db
+      .update(clientProfiles)
+      .set({ displaySettings: {} })
+      .where(eq(clientProfiles.userId, him.id));
+    expect((await ids()).has(him.id)).toBe(false);
+
+    // Another instance on the same database (PostgreSQL) writes: heard through the change log too.
+    const newcomer = await addClient(other, man(33, 185), { published: true });
+    expect((await ids()).has(newcomer.id)).toBe(true);
+    if (url) {
+      const second = await openDatabase({ kind: "postgres", url, poolSize: 1 });
+      try {
+        await second.db
+          .update(clientProfiles)
+          .set({ height: 160 })
+          .where(eq(clientProfiles.userId, newcomer.id));
+      } finally {
+        await second.close();
+      }
+      expect((await ids()).has(newcomer.id)).toBe(false);
+      // A write in progress while the pool takes its snapshot is picked up once it commits.
+      const writer = new pg.Client({ connectionString: url });
+      await writer.connect();
+      try {
+        await writer.query("begin");
+        await writer.query("update client_profiles set height = 186 where user_id = $1", [newcomer.id]);
+        // A later transaction completes first, so the snapshot lists the writer as in progress.
+        await database.db
+          .update(clientProfiles)
+          .set({ height: 171 })
+          .where(eq(clientProfiles.userId, him.id));
+        expect((await ids()).has(newcomer.id)).toBe(false);
+        await writer.query("commit");
+      } finally {
+        await writer.end();
+      }
+      expect((await ids()).has(newcomer.id)).toBe(true);
+    }
+    // A deleted account leaves the pool.
+    await database.db.delete(users).where(eq(users.id, newcomer.id));
+    expect((await ids()).has(newcomer.id)).toBe(false);
+    // An own client is seen in full, whatever its display settings say, and changes are picked up too.
+    const ownMan = await addClient(own, man(36, 190), { display: { height: false, age: false } });
+    expect((await ids()).has(ownMan.id)).toBe(true);
+    await database.db.update(clientProfiles).set({ height: 150 }).where(eq(clientProfiles.userId, ownMan.id));
+    expect((await ids()).has(ownMan.id)).toBe(false);
+  });
+
+  it("moves ages on with the day", async () => {
+    const mine = await addClient(own, {
+      fields: {
+        ...randomMatchInput(seededRandom(2)).fields,
+        gender: "MALE",
+        dateOfBirth: "1985-03-03",
+        height: 185,
+      },
+      preferences: { ...openPreferences, preferredGender: "FEMALE", minAge: 30, maxAge: 40, minHeight: null },
+    });
+    const her = await addClient(
+      other,
+      {
+        fields: {
+          ...randomMatchInput(seededRandom(3)).fields,
+          gender: "FEMALE",
+          dateOfBirth: `${year - 40}-01-01`,
+          height: 165,
+        },
+        preferences: {
+          ...openPreferences,
+          preferredGender: "MALE",
+          minAge: null,
+          maxAge: null,
+          minHeight: null,
+        },
+      },
+      { published: true },
+    );
+    const on = async (day: Date) => {
+      const args = { clientId: mine.id, client: mine.input, matchmakerId: own, today: day };
+      const ranked = await rankCandidates(database.db, args);
+      expect(ranked).toEqual(await expected(args));
+      return ranked.some((r) => r.id === her.id);
+    };
+    expect(await on(new Date(Date.UTC(year, 6, 1)))).toBe(true); // 40
+    expect(await on(new Date(Date.UTC(year + 1, 6, 1)))).toBe(false); // 41
+    expect(await on(new Date(Date.UTC(year, 6, 1)))).toBe(true);
+  });
+});
