@@ -91,15 +91,9 @@ async function ownAgency(db: Db, caller: SessionUser) {
   return row;
 }
 
-function toProfileView(a: AgencyRow, u: typeof users.$inferSelect): AgencyProfileView {
+/** What an agency offers and how it works: the same on its public page and in its owner's editor. */
+function agencyOffer(a: AgencyRow) {
   return {
-    userId: a.userId,
-    agencyName: a.agencyName,
-    login: a.login,
-    contactFirstName: a.contactFirstName,
-    contactLastName: a.contactLastName,
-    country: a.country as AgencyProfileView["country"],
-    city: a.city,
     link: a.link,
     services: a.services,
     focus: a.focus,
@@ -115,6 +109,19 @@ function toProfileView(a: AgencyRow, u: typeof users.$inferSelect): AgencyProfil
     experience: a.experience,
     clientBaseSize: a.clientBaseSize,
     successfulCases: a.successfulCases,
+  };
+}
+
+function toProfileView(a: AgencyRow, u: typeof users.$inferSelect): AgencyProfileView {
+  return {
+    userId: a.userId,
+    agencyName: a.agencyName,
+    login: a.login,
+    contactFirstName: a.contactFirstName,
+    contactLastName: a.contactLastName,
+    country: a.country as AgencyProfileView["country"],
+    city: a.city,
+    ...agencyOffer(a),
     isListed: u.participatesInSearch,
     logoUrl: u.avatarKey ? fileUrl(u.avatarKey) : null,
     hasPassword: a.passwordHash !== null,
@@ -353,21 +360,7 @@ export async function getAgencyPage(
     contactName: contactName || null,
     country: a.country,
     city: a.city,
-    link: a.link,
-    services: a.services,
-    focus: a.focus,
-    about: a.about,
-    awards: a.awards,
-    currency: a.currency,
-    introductionPrice: a.introductionPrice,
-    turnkeyPrice: a.turnkeyPrice,
-    introductionFee: a.introductionFee,
-    payForIntroduction: a.payForIntroduction,
-    clientToClientContract: a.clientToClientContract,
-    acceptsFreeClients: a.acceptsFreeClients,
-    experience: a.experience,
-    clientBaseSize: a.clientBaseSize,
-    successfulCases: a.successfulCases,
+    ...agencyOffer(a),
     certificates: certificates.items,
     isVerified: u.isVerified,
     verifiedSince: u.isVerified && u.verifiedAt ? u.verifiedAt.getUTCFullYear() : null,

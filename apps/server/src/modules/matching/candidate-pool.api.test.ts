@@ -10,7 +10,7 @@ import { seedMatchmaker } from "../../seed/seed.js";
 import { writeClientProfile } from "../profiles/service.js";
 import { createUser, getUser } from "../users/service.js";
 import { prefilterCandidates } from "./candidates-query.js";
-import { type MatchInput, prepareProfile, scorePair } from "./compatibility-engine.js";
+import { EMPTY_MATCH_INPUT, type MatchInput, prepareProfile, scorePair } from "./compatibility-engine.js";
 import { rankCandidates } from "./ranking.js";
 
 // Ranking reads the candidate pool from memory. It must answer exactly what the SQL pre-filter and
@@ -86,20 +86,11 @@ async function expected(args: { clientId: string; client: MatchInput; matchmaker
 }
 
 const openPreferences = {
+  ...EMPTY_MATCH_INPUT.preferences,
   preferredGender: "MALE" as const,
-  orientation: null,
   minAge: 30,
   maxAge: 40,
   minHeight: 175,
-  maxHeight: null,
-  relationships: [],
-  education: [],
-  income: [],
-  smoking: [],
-  alcohol: [],
-  preferredCities: [],
-  dealBreakers: [],
-  weights: {},
 };
 
 beforeAll(async () => {

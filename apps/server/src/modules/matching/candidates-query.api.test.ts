@@ -19,7 +19,13 @@ import { seedMatchmaker } from "../../seed/seed.js";
 import { writeClientProfile } from "../profiles/service.js";
 import { createUser } from "../users/service.js";
 import { prefilterCandidates } from "./candidates-query.js";
-import { explainPair, type MatchInput, prepareProfile, scorePair } from "./compatibility-engine.js";
+import {
+  EMPTY_MATCH_INPUT,
+  explainPair,
+  type MatchInput,
+  prepareProfile,
+  scorePair,
+} from "./compatibility-engine.js";
 import { rankCandidates } from "./ranking.js";
 
 // The pre-filter against a real database: it must keep exactly the pairs the engine keeps (never
@@ -190,20 +196,11 @@ describe("candidate pre-filter", () => {
         preferences: { ...randomMatchInput(seededRandom(1)).preferences },
       }),
       preferences: {
+        ...EMPTY_MATCH_INPUT.preferences,
         preferredGender: "MALE",
-        orientation: null,
         minAge: 30,
         maxAge: 40,
         minHeight: 175,
-        maxHeight: null,
-        relationships: [],
-        education: [],
-        income: [],
-        smoking: [],
-        alcohol: [],
-        preferredCities: [],
-        dealBreakers: [],
-        weights: {},
       },
     });
     const year = today.getUTCFullYear();
