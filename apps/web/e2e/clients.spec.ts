@@ -149,9 +149,14 @@ test.describe("client CRM", () => {
     await expect(page.getByText(`Nina ${lastName} is verified`)).toBeVisible();
     await shown(page, "button", `Actions for Nina ${lastName}`).click();
     await page.getByRole("menuitem", { name: "Delete client" }).click();
+    // The answer first, so a failure says whether the request or the page went wrong.
+    const deleted = page.waitForResponse(
+      (r) => r.request().method() === "DELETE" && r.url().endsWith(`/api/clients/${clientId}`),
+    );
     await page.getByRole("dialog").getByRole("button", { name: "Delete for good" }).click();
-    await expect(page.getByText(`Nina ${lastName} is deleted`)).toBeVisible();
+    expect((await deleted).status()).toBe(204);
     await expect(page.getByText("No clients match", { exact: true })).toBeVisible();
+    await expect(page.getByText(`Nina ${lastName} is deleted`)).toBeVisible();
   });
 
   test("[clients] the edit link page explains a bad link, in both languages", async ({ page, request }) => {
