@@ -55,10 +55,11 @@ export type DatabaseOptions =
   | { kind: "pglite"; dataDir: string | undefined };
 
 /**
- * Settings every session starts with. `pg_trgm.word_similarity_threshold`: how alike a query and
- * an agency's name must be for a typo to still find it in the directory (its `<%` operator).
+ * Settings every session starts with. `pg_trgm.similarity_threshold`: how alike in trigrams a
+ * searched word and a word of an agency's name must be for a typo to still find the agency in the
+ * directory (its `%` operator). 0.4 holds a dropped or changed letter in a word of six.
  */
-export const SESSION_SETTINGS = { "pg_trgm.word_similarity_threshold": "0.4" } as const;
+export const SESSION_SETTINGS = { "pg_trgm.similarity_threshold": "0.4" } as const;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === "postgres") return openPostgres(options.url, options.poolSize ?? 10);

@@ -59,8 +59,8 @@ export const agencyProfiles = pgTable(
     // filter and sort by it through an index.
     ratingOverall: doublePrecision("rating_overall"),
     ratingCount: integer("rating_count").notNull().default(0),
-    // What the directory's typo-tolerant search reads: the short name, login and city, so a
-    // trigram comparison stays cheap.
+    // The agency's name, login and city: their words are the directory's vocabulary
+    // (`directoryWords`), which a search with a typo looks through.
     nameText: text("name_text")
       .notNull()
       .generatedAlwaysAs(
@@ -85,10 +85,6 @@ export const agencyProfiles = pgTable(
     ),
     // The directory's indexes hold listed agencies only. fastupdate off: agencies change rarely,
     // and a search should not scan a pending list.
-    index("agency_name_trgm_idx")
-      .using("gin", sql`${t.nameText} gin_trgm_ops`)
-      .with({ fastupdate: "off" })
-      .where(sql`${t.listed}`),
     index("agency_search_fts_idx")
       .using("gin", t.searchVector)
       .with({ fastupdate: "off" })
@@ -100,6 +96,25 @@ export const agencyProfiles = pgTable(
     index("agency_directory_country_idx")
       .on(t.country, t.ratingOverall.desc().nullsLast(), t.agencyName, t.userId)
       .where(sql`${t.listed}`),
+  ],
+);
+
+/**
+ * Every word of the agencies' names, logins and cities, with how many agencies use it: the
+ * vocabulary a directory search with a typo or a partial word is matched against, word by word
+ * (pg_trgm's advice for typo-tolerant full-text search). Short words, each once, so a trigram
+ * comparison is cheap and a word half the agencies share is one entry, not thousands. Kept by
+ * statement triggers on agency_profiles (migration 0023), whoever writes.
+ */
+export const directoryWords = pgTable(
+  "directory_words",
+  {
+    word: text("word").primaryKey(),
+    agencies: integer("agencies").notNull(),
+  },
+  // fastupdate off: a word enters the tree at once; a pending list would be read by every search.
+  (t) => [
+    index("directory_words_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`).with({ fastupdate: "off" }),
   ],
 );
 

@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, signIn, type TestApp } from "../../../test/app.js";
-import { agencyLeads, agencyProfiles, users } from "../../db/schema/index.js";
+import { agencyLeads, agencyProfiles, directoryWords, users } from "../../db/schema/index.js";
 import { seedMatchmaker } from "../../seed/seed.js";
 import type { UserRow } from "../users/service.js";
 import { setAgencyRating } from "./service.js";
@@ -109,6 +109,108 @@ describe("[directory] search and filters", () => {
     expect(await names("?q=серьёзных отношений")).toEqual(["Moscow Hearts"]);
     expect(await names("?q=personal introductions")).toContain("Moscow Hearts");
     expect(await names("?q=qqqzzzxxx")).toEqual([]);
+  });
+
+  it("ranks the word itself, then names it begins, then near words; every word must match", async () => {
+    const ranked = async (q: string) => {
+      const res = await t.app.inject({ method: "GET", url: `/api/directory?q=${encodeURIComponent(q)}` });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().items as { agencyName: string }[]).map((i) => i.agencyName);
+    };
+    // "hart" is a word of Whitmore & Hart; "hearts" begins with "heart", which "hart" is near to.
+    expect(await ranked("heart")).toEqual(["Moscow Hearts"]);
+    expect(await ranked("hart")).toEqual(["Whitmore & Hart Introductions"]);
+    // Two words: each must match, a typo in either is forgiven, and the order does not matter.
+    expect(await ranked("Whitmre introductions")).toEqual(["Whitmore & Hart Introductions"]);
+    expect(await ranked("introductions whitmore")).toEqual(["Whitmore & Hart Introductions"]);
+    expect(await ranked("whitmore berlin")).toEqual([]);
+    // Punctuation, quotes and backslashes are only words' edges: no error, nothing odd found.
+    for (const odd of ["o'brien", "\\", "a\\'b", "!!! ???", "'", ":*", "&|!()"]) {
+      expect(await ranked(odd), odd).toEqual([]);
+    }
+    // A text search pages and counts like any other.
+    const first = await t.app.inject({ method: "GET", url: "/api/directory?q=introductions&pageSize=1" });
+    expect(first.json()).toMatchObject({ total: 2, page: 1 });
+    expect(first.json().items[0].agencyName).toBe("Whitmore & Hart Introductions");
+    const past = await t.app.inject({
+      method: "GET",
+      url: "/api/directory?q=introductions&pageSize=1&page=5",
+    });
+    expect(past.json()).toMatchObject({ items: [], total: 2, page: 5 });
+  });
+
+  it("keeps the vocabulary of names in step with every insert, rename and delete", async () => {
+    const db = t.database.db;
+    const vocabulary = async (...words: string[]) =>
+      Object.fromEntries(
+        (
+          await db
+            .select({ word: directoryWords.word, agencies: directoryWords.agencies })
+            .from(directoryWords)
+            .where(inArray(directoryWords.word, words))
+        ).map((r) => [r.word, r.agencies]),
+      );
+    const before = await vocabulary("london");
+    const first = await seedMatchmaker(db, { agencyName: "Quillon Partners", city: "London", country: "GB" });
+    const second = await seedMatchmaker(db, { agencyName: "Quillon Match", country: "GB" });
+    expect(await vocabulary("quillon", "london", "partners")).toEqual({
+      quillon: 2,
+      london: (before.london ?? 0) + 1,
+      partners: 1,
+    });
+    expect(await names("?q=Quilon")).toEqual(["Quillon Match", "Quillon Partners"]);
+
+    // A rename: the old word goes when no agency uses it any more, the new one is found by a typo.
+    await db
+      .update(agencyProfiles)
+      .set({ agencyName: "Zephyrine Partners" })
+      .where(eq(agencyProfiles.userId, first.id));
+    expect(await vocabulary("quillon", "zephyrine", "partners")).toEqual({
+      quillon: 1,
+      zephyrine: 1,
+      partners: 1,
+    });
+    expect(await names("?q=Zefyrine")).toEqual(["Zephyrine Partners"]);
+    expect(await names("?q=Quilon")).toEqual(["Quillon Match"]);
+    // An update that leaves the name alone counts nothing twice.
+    await setAgencyRating(db, first.id, 5, 1);
+    expect(await vocabulary("zephyrine", "partners")).toEqual({ zephyrine: 1, partners: 1 });
+
+    // Deleting the users takes their agencies, and the words only they used, with them.
+    await db.delete(users).where(inArray(users.id, [first.id, second.id]));
+    expect(await vocabulary("quillon", "zephyrine", "partners", "london")).toEqual(before);
+    expect(await names("?q=Quilon")).toEqual([]);
+  });
+
+  it("counts words right when many agencies sharing them change at once", async () => {
+    const db = t.database.db;
+    const count = async (word: string) =>
+      (await db.select().from(directoryWords).where(eq(directoryWords.word, word)))[0]?.agencies ?? 0;
+    // On PostgreSQL these run on separate connections and lock shared words in one order.
+    const many = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        seedMatchmaker(db, { agencyName: `Tandem Orchard ${i % 2 ? "North" : "South"}` }),
+      ),
+    );
+    expect([await count("tandem"), await count("orchard"), await count("north")]).toEqual([12, 12, 6]);
+    await Promise.all(
+      many.map((m, i) =>
+        db
+          .update(agencyProfiles)
+          .set({ agencyName: `Orchard Tandem ${i % 3 ? "North" : "East"}` })
+          .where(eq(agencyProfiles.userId, m.id)),
+      ),
+    );
+    expect([await count("tandem"), await count("north"), await count("east"), await count("south")]).toEqual([
+      12, 8, 4, 0,
+    ]);
+    await db.delete(users).where(
+      inArray(
+        users.id,
+        many.map((m) => m.id),
+      ),
+    );
+    expect([await count("tandem"), await count("orchard")]).toEqual([0, 0]);
   });
 
   it("follows a matchmaker's later changes at once: onboarding, switched off and on, verified, unlisted", async () => {
