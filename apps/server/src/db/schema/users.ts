@@ -51,6 +51,9 @@ export const users = pgTable(
     avatarKey: text("avatar_key"),
     avatarThumbKey: text("avatar_thumb_key"),
     isDemo: boolean("is_demo").notNull().default(false),
+    // What the client list's search box matches: name, e-mail, phone and the questionnaire's city,
+    // kept by triggers on users and client_profiles (migration 0024), trigram-indexed.
+    searchText: text("search_text"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -61,5 +64,11 @@ export const users = pgTable(
     // The client list's order (newest first, id breaking ties), so a page is read straight off it.
     index("users_inviter_idx").on(t.inviterId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("users_role_idx").on(t.role, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The client list's search: the clients whose text has the searched letters. (One GIN index
+    // over the matchmaker and the text would read only their own, but PGlite's btree_gin breaks
+    // its pg_trgm: with both loaded, trigram searches answer wrongly or never return.)
+    index("users_search_trgm_idx")
+      .using("gin", sql`${t.searchText} gin_trgm_ops`)
+      .with({ fastupdate: "off" }),
   ],
 );

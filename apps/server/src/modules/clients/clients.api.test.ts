@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, count, eq, ilike, or, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, signIn, type TestApp } from "../../../test/app.js";
 import { jpegWithGps, multipart } from "../../../test/images.js";
-import { photos, users } from "../../db/schema/index.js";
+import { clientProfiles, photos, users } from "../../db/schema/index.js";
 import { seedAdmin, seedClient, seedManyClients, seedMatchmaker } from "../../seed/seed.js";
 import type { UserRow } from "../users/service.js";
 
@@ -56,6 +56,42 @@ describe("[clients] the client base", () => {
       (await get("/api/clients?q=kazan")).json().items.every((c: { city: string }) => c.city === "Kazan"),
     ).toBe(true);
     expect((await get("/api/clients?q=%25%25")).json().total).toBe(0);
+    // Each kind of field, against a recount over the fields themselves; never another's client.
+    const db = t.database.db;
+    for (const q of [
+      "olga",
+      "OLGA",
+      "Olga Petrova",
+      "+7 900",
+      "000012",
+      "kazan",
+      "bulk-1",
+      "theirs",
+      "zzz",
+    ]) {
+      const like = `%${q}%`;
+      const [recount] = await db
+        .select({ n: count() })
+        .from(users)
+        .leftJoin(clientProfiles, eq(clientProfiles.userId, users.id))
+        .where(
+          and(
+            eq(users.inviterId, owner.id),
+            or(
+              ilike(users.firstName, like),
+              ilike(users.lastName, like),
+              ilike(users.email, like),
+              ilike(users.phone, like),
+              ilike(clientProfiles.city, like),
+              ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like),
+            ),
+          ),
+        );
+      const n = recount!.n;
+      expect((await get(`/api/clients?q=${encodeURIComponent(q)}&pageSize=100`)).json().total, q).toBe(n);
+      if (!["theirs", "zzz"].includes(q)) expect(n, q).toBeGreaterThan(0);
+    }
+    expect((await get("/api/clients?q=theirs", otherCookie)).json().total).toBe(7);
     expect((await get("/api/clients?profileStatus=complete")).json().total).toBe(10);
     expect((await get("/api/clients?profileStatus=incomplete")).json().total).toBe(20);
     expect((await get("/api/clients?gender=FEMALE")).json().total).toBe(15);
@@ -72,6 +108,25 @@ describe("[clients] the client base", () => {
       items: [],
     });
     expect((await get("/api/clients?profileStatus=nope")).statusCode).toBe(400);
+  });
+
+  it("finds a client by what they are now called and where they live now", async () => {
+    const db = t.database.db;
+    const [client] = await db
+      .select()
+      .from(users)
+      .where(eq(users.email, `bulk-4-${owner.id.slice(-6)}@example.test`));
+    const found = async (q: string) =>
+      (await get(`/api/clients?q=${encodeURIComponent(q)}`)).json().items.map((c: { id: string }) => c.id);
+    await db
+      .update(users)
+      .set({ lastName: "Quennell", phone: "+44 7700 900123" })
+      .where(eq(users.id, client!.id));
+    await db.update(clientProfiles).set({ city: "Invergordon" }).where(eq(clientProfiles.userId, client!.id));
+    for (const q of ["quennell", "7700 900", "invergordon"]) expect(await found(q), q).toEqual([client!.id]);
+    await db.update(clientProfiles).set({ city: null }).where(eq(clientProfiles.userId, client!.id));
+    expect(await found("invergordon")).toEqual([]);
+    expect(await found("quennell")).toEqual([client!.id]);
   });
 
   it("counts incomplete, completed and approved profiles", async () => {

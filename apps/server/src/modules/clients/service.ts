@@ -1,6 +1,6 @@
 import type { ClientListItem, ClientStatsView, ClientsQuery, CreateClientBody } from "@matchdesk/contract";
 import { ageOn } from "@matchdesk/contract";
-import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { clientCounts, clientProfiles, photos, users } from "../../db/schema/index.js";
 import type { SessionUser } from "../../platform/access.js";
@@ -20,19 +20,8 @@ const isComplete = sql`coalesce(${clientProfiles.isComplete}, false)`;
 
 function filters(caller: SessionUser, q: Omit<ClientsQuery, "page" | "pageSize">): SQL {
   const parts: SQL[] = [scope(caller)];
-  if (q.q) {
-    const like = `%${escapeLike(q.q)}%`;
-    parts.push(
-      or(
-        ilike(users.firstName, like),
-        ilike(users.lastName, like),
-        ilike(users.email, like),
-        ilike(users.phone, like),
-        ilike(clientProfiles.city, like),
-        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like),
-      )!,
-    );
-  }
+  // Name, e-mail, phone or city (`users.search_text`, trigram-indexed).
+  if (q.q) parts.push(ilike(users.searchText, `%${escapeLike(q.q)}%`));
   if (q.profileStatus === "incomplete") parts.push(sql`not ${isComplete}`);
   if (q.profileStatus === "complete") parts.push(and(sql`${isComplete}`, isNull(clientProfiles.approvedAt))!);
   if (q.profileStatus === "approved")
