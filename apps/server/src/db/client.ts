@@ -57,9 +57,10 @@ export type DatabaseOptions =
 /**
  * Settings every session starts with. `pg_trgm.similarity_threshold`: how alike in trigrams a
  * searched word and a word of an agency's name must be for a typo to still find the agency in the
- * directory (its `%` operator). 0.4 holds a dropped or changed letter in a word of six.
+ * directory (its `%` operator). 0.33 holds one wrong, missing or swapped letter in a word of five
+ * ("smiht", "cupd" for "smith", "cupid"); pg_trgm's default, 0.3, lets in many unrelated words.
  */
-export const SESSION_SETTINGS = { "pg_trgm.similarity_threshold": "0.4" } as const;
+export const SESSION_SETTINGS = { "pg_trgm.similarity_threshold": "0.33" } as const;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === "postgres") return openPostgres(options.url, options.poolSize ?? 10);

@@ -117,13 +117,19 @@ describe("[directory] search and filters", () => {
       expect(res.statusCode, res.body).toBe(200);
       return (res.json().items as { agencyName: string }[]).map((i) => i.agencyName);
     };
-    // "hart" is a word of Whitmore & Hart; "hearts" begins with "heart", which "hart" is near to.
-    expect(await ranked("heart")).toEqual(["Moscow Hearts"]);
+    // "hearts" begins with "heart" (0.9); "hart", a word of Whitmore & Hart, is near to it (0.375).
+    expect(await ranked("heart")).toEqual(["Moscow Hearts", "Whitmore & Hart Introductions"]);
     expect(await ranked("hart")).toEqual(["Whitmore & Hart Introductions"]);
     // Two words: each must match, a typo in either is forgiven, and the order does not matter.
     expect(await ranked("Whitmre introductions")).toEqual(["Whitmore & Hart Introductions"]);
     expect(await ranked("introductions whitmore")).toEqual(["Whitmore & Hart Introductions"]);
     expect(await ranked("whitmore berlin")).toEqual([]);
+    // Short names: one wrong, missing or swapped letter, and the first two letters, still find them.
+    const short = await seedMatchmaker(t.database.db, { agencyName: "Cupid Smith", country: "FR" });
+    for (const q of ["cupd", "cupif", "smiht", "smth", "smyth", "cu", "sm"]) {
+      expect(await ranked(q), q).toContain("Cupid Smith");
+    }
+    await t.database.db.delete(users).where(eq(users.id, short.id));
     // Punctuation, quotes and backslashes are only words' edges: no error, nothing odd found.
     for (const odd of ["o'brien", "\\", "a\\'b", "!!! ???", "'", ":*", "&|!()"]) {
       expect(await ranked(odd), odd).toEqual([]);

@@ -214,7 +214,7 @@ function directoryFilters(v: DirectoryValues, p: DirectoryParam) {
  * The agencies a text search finds, with how closely, as `(user_id, closeness, rating_count)`.
  * The search's words are matched one by one, and an agency must match each of them, anywhere in
  * its text (full text, GIN-indexed). Per word, the best of: the word itself (1), a longer word it
- * begins (0.9, from three letters: the start of a name), or a word of an agency's name, login or
+ * begins (0.9, from two letters: the start of a name), or a word of an agency's name, login or
  * city alike in trigrams (pg_trgm's `%`, its similarity as closeness), looked up in the vocabulary
  * `directory_words`: a typo is corrected against short words, each once, never against every
  * agency. The closeness is summed over the words.
@@ -227,7 +227,7 @@ function textMatches(v: DirectoryValues, p: DirectoryParam) {
       select ${agencyProfiles.userId} as user_id, v.i, max(${agencyProfiles.ratingCount}) as rating_count,
         max(case when v.exact is null or ${agencyProfiles.searchVector} @@ v.exact then v.closeness else 0.9 end) as closeness
       from (
-        select i, md_word_query(w, length(w) >= 3) as words, md_word_query(w, false) as exact, 1::real as closeness
+        select i, md_word_query(w, length(w) >= 2) as words, md_word_query(w, false) as exact, 1::real as closeness
           from ${searched}
         union all
         select q.i, md_word_query(d.word, false), null, similarity(d.word, q.w)

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, signIn, type TestApp } from "../../../test/app.js";
-import { clientPreferences, clientProfiles } from "../../db/schema/index.js";
+import { clientPreferences, clientProfiles, users } from "../../db/schema/index.js";
 import { seedClient, seedMatchmaker } from "../../seed/seed.js";
 import type { UserRow } from "../users/service.js";
 
@@ -121,6 +121,28 @@ describe("[profiles] anketa", () => {
       expect(Object.keys(res.json().errors ?? {}), JSON.stringify(payload)).toContain(field);
     }
     expect((await get()).json()).toEqual(before);
+  });
+
+  it("saves of one questionnaire at the same moment all succeed, and the search text follows the last", async () => {
+    // A save with a name locks the user and then the questionnaire; a save of a city alone must
+    // lock in the same order (its trigger rewrites the user's search text), or on PostgreSQL one
+    // of two such saves would be killed as a deadlock.
+    for (let round = 0; round < 8; round++) {
+      const results = await Promise.all([
+        patch({ lastName: `Petrova${round}`, city: `Kazan${round}` }),
+        patch({ city: `Samara${round}` }),
+        patch({ firstName: "Olga", city: `Tver${round}` }),
+      ]);
+      expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    }
+    const [stored] = await t.database.db
+      .select({ searchText: users.searchText, city: clientProfiles.city, lastName: users.lastName })
+      .from(users)
+      .innerJoin(clientProfiles, eq(clientProfiles.userId, users.id))
+      .where(eq(users.id, client.id));
+    expect(stored!.searchText).toContain(stored!.lastName);
+    expect(stored!.searchText!.endsWith(` ${stored!.city}`)).toBe(true);
+    expect((await patch({ lastName: "Petrova", city: "Moscow" })).statusCode).toBe(200);
   });
 
   it("the database refuses out-of-range values too", async () => {

@@ -194,6 +194,10 @@ export async function writeClientProfile(db: Db, target: UserRow, body: ProfileP
   const isComplete = missingRequired(fields).length === 0;
   const now = new Date();
   await db.transaction(async (tx) => {
+    // The user row first, always: a new city also rewrites the user's search text (a trigger,
+    // migration 0024), so two saves of one questionnaire must lock user then questionnaire, in
+    // that order, or one would deadlock the other.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, target.id)).for("no key update");
     const userPatch = Object.fromEntries(USER_FIELDS.filter((k) => k in rest).map((k) => [k, fields[k]]));
     if (Object.keys(userPatch).length > 0) {
       await tx
