@@ -222,9 +222,9 @@ function directoryFilters(v: DirectoryValues, p: DirectoryParam) {
 function textMatches(v: DirectoryValues, p: DirectoryParam) {
   const searched = sql`md_search_words(${p("q")}) q`;
   return sql`(
-    select hits.user_id, sum(hits.closeness) as closeness, max(hits.rating_count) as rating_count
+    select hits.user_id, sum(hits.closeness) as closeness, hits.rating_count
     from (
-      select ${agencyProfiles.userId} as user_id, v.i, max(${agencyProfiles.ratingCount}) as rating_count,
+      select ${agencyProfiles.userId} as user_id, v.i, ${agencyProfiles.ratingCount} as rating_count,
         max(case when v.exact is null or ${agencyProfiles.searchVector} @@ v.exact then v.closeness else 0.9 end) as closeness
       from (
         select i, md_word_query(w, length(w) >= 2) as words, md_word_query(w, false) as exact, 1::real as closeness
@@ -237,7 +237,7 @@ function textMatches(v: DirectoryValues, p: DirectoryParam) {
       where ${directoryFilters(v, p)}
       group by ${agencyProfiles.userId}, v.i
     ) hits
-    group by hits.user_id
+    group by hits.user_id, hits.rating_count
     having count(*) = (select count(*) from ${searched})
   )`;
 }

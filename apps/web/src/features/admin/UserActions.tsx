@@ -16,7 +16,7 @@ import {
   IconUserCheck,
   IconUserOff,
 } from "@tabler/icons-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
@@ -26,6 +26,24 @@ import { AddCreditsDialog } from "../credits/AddCreditsDialog";
 import { SubscriptionDialog } from "../credits/SubscriptionDialog";
 import { useUpdateUser } from "./useAdminUsers";
 import type { UserChange } from "./user-changes";
+
+type SwitchItemProps = {
+  isOn: boolean;
+  onIcon: ReactNode;
+  offIcon: ReactNode;
+  onLabel: string;
+  offLabel: string;
+  onSwitch: (next: boolean) => void;
+};
+
+/** A menu item that turns a setting the other way: offers "off" while it is on, and back. */
+function SwitchItem({ isOn, onIcon, offIcon, onLabel, offLabel, onSwitch }: SwitchItemProps) {
+  return (
+    <Menu.Item leftSection={isOn ? offIcon : onIcon} onClick={() => onSwitch(!isOn)}>
+      {isOn ? offLabel : onLabel}
+    </Menu.Item>
+  );
+}
 
 export function userName(user: Pick<AdminUserView, "firstName" | "lastName" | "email">): string {
   return [user.firstName, user.lastName].join(" ").trim() || user.email;
@@ -79,68 +97,42 @@ export function UserActions({ user }: { user: AdminUserView }) {
               <Menu.Divider />
             </>
           )}
-          {user.isVerified ? (
-            <Menu.Item
-              leftSection={<IconRosetteDiscountCheckOff size={18} />}
-              onClick={() => apply({ kind: "verification", verified: false })}
-            >
-              {t("users.actions.unverify")}
-            </Menu.Item>
-          ) : (
-            <Menu.Item
-              leftSection={<IconRosetteDiscountCheck size={18} />}
-              onClick={() => apply({ kind: "verification", verified: true })}
-            >
-              {t("users.actions.verify")}
-            </Menu.Item>
+          <SwitchItem
+            isOn={user.isVerified}
+            onIcon={<IconRosetteDiscountCheck size={18} />}
+            offIcon={<IconRosetteDiscountCheckOff size={18} />}
+            onLabel={t("users.actions.verify")}
+            offLabel={t("users.actions.unverify")}
+            onSwitch={(verified) => apply({ kind: "verification", verified })}
+          />
+          <SwitchItem
+            isOn={user.participatesInSearch}
+            onIcon={<IconSearch size={18} />}
+            offIcon={<IconSearchOff size={18} />}
+            onLabel={t("users.actions.searchOn")}
+            offLabel={t("users.actions.searchOff")}
+            onSwitch={(participatesInSearch) => apply({ kind: "search", participatesInSearch })}
+          />
+          {user.role !== "INVITEE" && (
+            <SwitchItem
+              isOn={user.emailNotifications}
+              onIcon={<IconBell size={18} />}
+              offIcon={<IconBellOff size={18} />}
+              onLabel={t("users.actions.notificationsOn")}
+              offLabel={t("users.actions.notificationsOff")}
+              onSwitch={(emailNotifications) => apply({ kind: "notifications", emailNotifications })}
+            />
           )}
-          {user.participatesInSearch ? (
-            <Menu.Item
-              leftSection={<IconSearchOff size={18} />}
-              onClick={() => apply({ kind: "search", participatesInSearch: false })}
-            >
-              {t("users.actions.searchOff")}
-            </Menu.Item>
-          ) : (
-            <Menu.Item
-              leftSection={<IconSearch size={18} />}
-              onClick={() => apply({ kind: "search", participatesInSearch: true })}
-            >
-              {t("users.actions.searchOn")}
-            </Menu.Item>
+          {user.role === "INVITER" && (
+            <SwitchItem
+              isOn={user.aiMatchingEnabled}
+              onIcon={<IconSparkles2 size={18} />}
+              offIcon={<IconSparkles2Off size={18} />}
+              onLabel={t("users.actions.aiMatchingOn")}
+              offLabel={t("users.actions.aiMatchingOff")}
+              onSwitch={(aiMatchingEnabled) => apply({ kind: "aiMatching", aiMatchingEnabled })}
+            />
           )}
-          {user.role !== "INVITEE" &&
-            (user.emailNotifications ? (
-              <Menu.Item
-                leftSection={<IconBellOff size={18} />}
-                onClick={() => apply({ kind: "notifications", emailNotifications: false })}
-              >
-                {t("users.actions.notificationsOff")}
-              </Menu.Item>
-            ) : (
-              <Menu.Item
-                leftSection={<IconBell size={18} />}
-                onClick={() => apply({ kind: "notifications", emailNotifications: true })}
-              >
-                {t("users.actions.notificationsOn")}
-              </Menu.Item>
-            ))}
-          {user.role === "INVITER" &&
-            (user.aiMatchingEnabled ? (
-              <Menu.Item
-                leftSection={<IconSparkles2Off size={18} />}
-                onClick={() => apply({ kind: "aiMatching", aiMatchingEnabled: false })}
-              >
-                {t("users.actions.aiMatchingOff")}
-              </Menu.Item>
-            ) : (
-              <Menu.Item
-                leftSection={<IconSparkles2 size={18} />}
-                onClick={() => apply({ kind: "aiMatching", aiMatchingEnabled: true })}
-              >
-                {t("users.actions.aiMatchingOn")}
-              </Menu.Item>
-            ))}
           {hasBilling && (
             <>
               <Menu.Divider />
