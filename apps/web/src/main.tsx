@@ -10,10 +10,10 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { AppProviders } from "./app/AppProviders";
-import { readCookie } from "./app/cookies";
 import { AppRoutes, preloadRoute } from "./app/routes";
 import { initI18n, switchLocale } from "./i18n/i18n";
 import { localeFor } from "./i18n/locale";
+import { readCookie } from "./lib/cookies";
 
 const { pathname } = window.location;
 const locale = localeFor(pathname, readCookie);

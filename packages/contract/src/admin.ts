@@ -1,11 +1,9 @@
 import { z } from "zod";
 import { Name } from "./auth.js";
-import { PageQuery } from "./common.js";
+import { BoolParam, PageQuery } from "./common.js";
 import { Role, UserStatus } from "./enums.js";
 import { Locale } from "./i18n.js";
 import { Email, UserView } from "./users.js";
-
-const BoolParam = z.enum(["true", "false"]).transform((v) => v === "true");
 
 export const AdminUsersQuery = PageQuery.extend({
   q: z.string().trim().max(100).optional(),

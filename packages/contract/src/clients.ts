@@ -1,11 +1,9 @@
 import { z } from "zod";
 import { Name } from "./auth.js";
-import { PageQuery } from "./common.js";
+import { BoolParam, PageQuery } from "./common.js";
 import { Gender } from "./enums.js";
 import { Phone, ProfileStatus, PublicProfileView } from "./profiles.js";
 import { Email } from "./users.js";
-
-const BoolParam = z.enum(["true", "false"]).transform((v) => v === "true");
 
 export const ClientsQuery = PageQuery.extend({
   q: z.string().trim().max(100).optional(),

@@ -3,6 +3,14 @@ import { LIMITS } from "./constants.js";
 
 export const Id = z.string().min(1).max(64);
 
+/**
+ * A yes/no filter of a query string. On the wire it is "true" or "false"; the web app may hand it
+ * the boolean it read back from a URL, which becomes the same string.
+ */
+export const BoolParam = z
+  .union([z.boolean(), z.enum(["true", "false"])])
+  .transform((value) => value === true || value === "true");
+
 export const PageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(20),
@@ -16,6 +24,9 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
     page: z.number().int(),
     pageSize: z.number().int(),
   });
+
+/** One page of a list, as every paged endpoint answers it. */
+export type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
 
 export const HealthView = z.object({ status: z.enum(["ok", "error"]), db: z.enum(["ok", "down"]) });
 export type HealthView = z.infer<typeof HealthView>;

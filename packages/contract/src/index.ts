@@ -5,6 +5,8 @@ export * from "./clients.js";
 export * from "./common.js";
 export * from "./constants.js";
 export * from "./credits.js";
+export * from "./endpoint.js";
+export * from "./endpoints/index.js";
 export * from "./enums.js";
 export * from "./errors.js";
 export * from "./i18n.js";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Name } from "./auth.js";
-import { PageQuery, pageOf } from "./common.js";
+import { BoolParam, PageQuery, pageOf } from "./common.js";
 import { LIMITS } from "./constants.js";
 import { MatchmakerExperience, ReviewStatus } from "./enums.js";
 import { AgencyLogin, CertificateView } from "./media.js";
@@ -97,8 +97,6 @@ export const AgencyPasswordBody = z
     message: "Passwords must match",
     path: ["confirmPassword"],
   });
-
-const BoolParam = z.enum(["true", "false"]).transform((v) => v === "true");
 
 export const DirectoryQuery = PageQuery.extend({
   q: z.string().trim().max(100).optional(),

@@ -1,10 +1,9 @@
-import type { Role } from "@matchdesk/contract";
+import type { Access, EndpointSpec, Role } from "@matchdesk/contract";
 import type { FastifyInstance, RouteOptions } from "fastify";
 import type { users } from "../db/schema/index.js";
 import { AppError, unauthenticated } from "./errors.js";
 
-/** Who may call a route: everyone, or any signed-in user of the listed roles. Every route says. */
-export type Access = "public" | readonly Role[];
+export type { Access };
 
 /** The signed-in user as every request sees it; loaded by the session hook. */
 export type SessionUser = {
@@ -20,6 +19,8 @@ export type SessionUser = {
 declare module "fastify" {
   interface FastifyContextConfig {
     access?: Access;
+    /** The contract's definition the route was registered from (`route()` in route.ts). */
+    endpoint?: EndpointSpec;
   }
   interface FastifyRequest {
     user: SessionUser | null;
@@ -31,7 +32,12 @@ declare module "fastify" {
 // Routes that plugins register themselves: the API docs and the web app's static files.
 const isPluginOwned = (url: string) => !url.startsWith("/api/") || url.startsWith("/api/docs");
 
-export type RegisteredRoute = { method: string; url: string; access: Access | undefined };
+export type RegisteredRoute = {
+  method: string;
+  url: string;
+  access: Access | undefined;
+  endpoint: EndpointSpec | undefined;
+};
 
 /**
  * Records every route with its declared access and checks each request against it, before the
@@ -39,14 +45,14 @@ export type RegisteredRoute = { method: string; url: string; access: Access | un
  */
 export function registerAccessControl(app: FastifyInstance, routes: RegisteredRoute[]) {
   app.addHook("onRoute", (route: RouteOptions) => {
-    const config = (route.config ?? {}) as { access?: Access };
+    const config = (route.config ?? {}) as { access?: Access; endpoint?: EndpointSpec };
     if (!config.access && isPluginOwned(route.url)) {
       route.config = { ...config, access: "public" };
     }
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === "HEAD") continue;
-      routes.push({ method, url: route.url, access: (route.config as { access?: Access })?.access });
+      routes.push({ method, url: route.url, access: route.config?.access, endpoint: config.endpoint });
     }
   });
 

@@ -4,9 +4,9 @@ import { Outlet, useLocation, useNavigate } from "react-router";
 import { authStore } from "../features/auth/auth-store";
 import { switchLocale } from "../i18n/i18n";
 import { localeFor } from "../i18n/locale";
+import { setUnauthorizedHandler } from "../lib/api";
+import { readCookie } from "../lib/cookies";
 import { PageLoader } from "../ui/PageLoader";
-import { setUnauthorizedHandler } from "./api";
-import { readCookie } from "./cookies";
 import { ErrorBoundary } from "./ErrorBoundary";
 
 export const SESSION_EXPIRED_PATH = "/?sessionExpired=true";

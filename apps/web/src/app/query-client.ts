@@ -1,6 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 import { authStore } from "../features/auth/auth-store";
-import { ApiError } from "./api";
+import { ApiError } from "../lib/api";
 
 /** A 4xx will not change on retry; a network or server error gets two more tries. */
 function shouldRetry(failureCount: number, error: unknown): boolean {

@@ -1,7 +1,7 @@
 import { Alert, Button, Stack, Text } from "@mantine/core";
 import { IconAlertCircle, IconRefresh } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { useErrorMessage } from "../app/useErrorMessage";
+import { useErrorMessage } from "../lib/useErrorMessage";
 
 /** What a page shows when its data did not load: what failed, why (SPEC 8's text), and a retry. */
 export function LoadFailed({

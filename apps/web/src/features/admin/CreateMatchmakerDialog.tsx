@@ -7,10 +7,10 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { applyServerErrors } from "../../app/form-errors";
-import { useErrorMessage } from "../../app/useErrorMessage";
-import { useFieldError } from "../../app/useFieldError";
 import { isLocale, SUPPORTED_LOCALES } from "../../i18n/locale";
+import { applyServerErrors } from "../../lib/form-errors";
+import { useErrorMessage } from "../../lib/useErrorMessage";
+import { useFieldError } from "../../lib/useFieldError";
 import { useCreateMatchmaker } from "./useAdminUsers";
 
 type MatchmakerInput = z.input<typeof CreateMatchmakerBody>;

@@ -29,7 +29,7 @@ import {
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { formatDateTime } from "../../app/format-date";
+import { formatDateTime } from "../../lib/format-date";
 import { LoadFailed } from "../../ui/LoadFailed";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { CreateMatchmakerDialog } from "./CreateMatchmakerDialog";

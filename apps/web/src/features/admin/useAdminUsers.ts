@@ -2,8 +2,8 @@ import { notifications } from "@mantine/notifications";
 import type { AdminUserView, CreateMatchmakerBody } from "@matchdesk/contract";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { api } from "../../app/api";
-import { useErrorMessage } from "../../app/useErrorMessage";
+import { api } from "../../lib/api";
+import { useErrorMessage } from "../../lib/useErrorMessage";
 import { changeBody, changeNoticeKeys, type UserChange } from "./user-changes";
 import { type UsersFilters, usersApiPath } from "./users-query";
 

@@ -1,5 +1,5 @@
 import type { UpdateUserBody } from "@matchdesk/contract";
-import { assertNever } from "../../app/assert-never";
+import { assertNever } from "../../lib/assert-never";
 
 /** What a row action changes; each has its own success notice and SPEC 8 failure text. */
 export type UserChange =

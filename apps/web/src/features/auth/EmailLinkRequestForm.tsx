@@ -6,9 +6,9 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { ApiError, api } from "../../app/api";
-import { useErrorMessage } from "../../app/useErrorMessage";
 import { isLocale } from "../../i18n/locale";
+import { ApiError, api } from "../../lib/api";
+import { useErrorMessage } from "../../lib/useErrorMessage";
 
 const EmailLinkForm = EmailSignInRequestBody.pick({ email: true });
 type EmailLinkInput = z.input<typeof EmailLinkForm>;

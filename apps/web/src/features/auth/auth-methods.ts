@@ -1,6 +1,6 @@
 import type { AuthMethodsView } from "@matchdesk/contract";
 import { useEffect, useState } from "react";
-import { api } from "../../app/api";
+import { api } from "../../lib/api";
 
 let loading: Promise<AuthMethodsView | null> | undefined;
 

@@ -1,5 +1,5 @@
 import { APP_USER_COOKIE, AUTH_USER_STORAGE_KEY } from "@matchdesk/contract";
-import { deleteCookie, writeCookie } from "../../app/cookies";
+import { deleteCookie, writeCookie } from "../../lib/cookies";
 import type { AuthUser } from "./auth-user";
 
 // SPEC 3: the signed-in user is mirrored into localStorage (`authUser`) and the `app-user` cookie.

@@ -1,8 +1,8 @@
 import { notifications } from "@mantine/notifications";
 import type { AuthStatusView } from "@matchdesk/contract";
 import { useSyncExternalStore } from "react";
-import { api } from "../../app/api";
 import { i18n } from "../../i18n/i18n";
+import { api } from "../../lib/api";
 import { clearStoredUser, readStoredUser, storeUser } from "./auth-storage";
 import type { AuthUser } from "./auth-user";
 

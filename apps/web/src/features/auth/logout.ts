@@ -1,6 +1,6 @@
 import { notifications } from "@mantine/notifications";
-import { api } from "../../app/api";
 import { i18n } from "../../i18n/i18n";
+import { api } from "../../lib/api";
 import { authStore } from "./auth-store";
 
 let running: Promise<void> | null = null;

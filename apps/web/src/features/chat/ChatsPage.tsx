@@ -27,8 +27,8 @@ import {
 import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { formatDateTime } from "../../app/format-date";
-import { useErrorMessage } from "../../app/useErrorMessage";
+import { formatDateTime } from "../../lib/format-date";
+import { useErrorMessage } from "../../lib/useErrorMessage";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useAuth } from "../auth/auth-store";
 import classes from "./ChatsPage.module.css";

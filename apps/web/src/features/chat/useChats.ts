@@ -6,7 +6,7 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
-import { api } from "../../app/api";
+import { api } from "../../lib/api";
 
 export const chatsKey = ["chats"] as const;
 export const messagesKey = (chatId: string) => ["chats", chatId, "messages"] as const;

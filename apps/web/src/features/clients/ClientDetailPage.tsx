@@ -28,7 +28,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
-import { ApiError, api } from "../../app/api";
+import { ApiError, api } from "../../lib/api";
 import { LoadFailed } from "../../ui/LoadFailed";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { CertificatesManager } from "../media/CertificatesManager";
@@ -39,7 +39,7 @@ import { ClientBadges, ProfileStatusBadge } from "./ClientBadges";
 import classes from "./ClientDetailPage.module.css";
 import { DisplaySettingsDialog } from "./DisplaySettingsDialog";
 import { ProfilePasswordDialog, usePasswordState } from "./ProfilePasswordDialog";
-import { clientsKey, profileKey, useClientItem, useProfile } from "./useClients";
+import { invalidateClients, profileKey, useClientItem, useProfile } from "./useClients";
 
 const CLIENTS_PATH = "/admin/invited-users";
 const TABS = ["questionnaire", "photos", "certificates"] as const;
@@ -117,7 +117,7 @@ function ClientDetail({ profile }: { profile: ProfileView }) {
   const onSaved = (saved: ProfileView) => {
     queryClient.setQueryData(profileKey(saved.userId), saved);
     // The list's name, age, city and status may have changed with it.
-    void queryClient.invalidateQueries({ queryKey: clientsKey });
+    invalidateClients(queryClient);
   };
 
   return (

@@ -24,23 +24,19 @@ import { IconFilterOff, IconQrcode, IconSearch, IconUserPlus, IconUsers } from "
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import { formatDateTime } from "../../app/format-date";
+import { formatDateTime } from "../../lib/format-date";
 import { LoadFailed } from "../../ui/LoadFailed";
 import { enumLabel } from "../profile/field-format";
 import { ClientActions, clientPath } from "./ClientActions";
 import { ClientBadges } from "./ClientBadges";
 import { CreateClientDialog } from "./CreateClientDialog";
 import { clientName } from "./client-changes";
-import {
-  CLIENTS_PAGE_SIZE,
-  type ClientsFilters,
-  hasActiveFilters,
-  readClientsFilters,
-  writeClientsFilters,
-} from "./clients-query";
+import { CLIENTS_PAGE_SIZE, type ClientsFilters, clientsFilters } from "./clients-query";
 import { useClientStats, useClients } from "./useClients";
 
 const INVITE_PATH = "/admin/generate-invite";
+
+const yesNo = (value: string) => (value === "" ? undefined : value === "true");
 
 /**
  * SPEC 2 "client list with stats": questionnaire counts (a card filters by its status), search and
@@ -50,20 +46,21 @@ const INVITE_PATH = "/admin/generate-invite";
 export function ClientList({ heading }: { heading: ReactNode }) {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
-  const filters = readClientsFilters(searchParams);
+  const filters = clientsFilters.read(searchParams);
   const clients = useClients(filters);
   const stats = useClientStats();
   const [isCreating, setCreating] = useState(false);
-  const [search, setSearch] = useState(filters.q);
+  const [search, setSearch] = useState(filters.q ?? "");
 
   // Any filter change goes back to the first page; the URL is the one source of the filters.
   const setFilters = (change: Partial<ClientsFilters>) =>
-    setSearchParams(writeClientsFilters({ ...filters, page: 1, ...change }), {
+    setSearchParams(clientsFilters.write({ ...filters, page: 1, ...change }), {
       replace: !("page" in change),
     });
   const commitSearch = useDebouncedCallback((q: string) => setFilters({ q }), 350);
   useEffect(() => {
-    setSearch((current) => (current.trim() === filters.q ? current : filters.q));
+    const q = filters.q ?? "";
+    setSearch((current) => (current.trim() === q ? current : q));
   }, [filters.q]);
   const clearFilters = () => {
     commitSearch.cancel();
@@ -73,7 +70,7 @@ export function ClientList({ heading }: { heading: ReactNode }) {
 
   const data = clients.data;
   const pageCount = data ? Math.max(1, Math.ceil(data.total / CLIENTS_PAGE_SIZE)) : 1;
-  const isFiltered = hasActiveFilters(filters);
+  const isFiltered = clientsFilters.isFiltered(filters);
   // An empty base shows only the way to the first client: no counts of zero, nothing to filter.
   const isBaseEmpty = !isFiltered && stats.data?.total === 0;
   const any = { value: "", label: t("clients.filters.any") };
@@ -140,7 +137,9 @@ export function ClientList({ heading }: { heading: ReactNode }) {
               label={t("clients.filters.profileStatus")}
               value={filters.profileStatus ?? ""}
               onChange={(event) =>
-                setFilters({ profileStatus: (event.currentTarget.value || null) as ProfileStatus | null })
+                setFilters({
+                  profileStatus: (event.currentTarget.value || undefined) as ProfileStatus | undefined,
+                })
               }
               data={[
                 any,
@@ -154,10 +153,8 @@ export function ClientList({ heading }: { heading: ReactNode }) {
           <Grid.Col span={{ base: 6, sm: 3, lg: 2 }}>
             <NativeSelect
               label={t("clients.filters.verified")}
-              value={filters.verified ?? ""}
-              onChange={(event) =>
-                setFilters({ verified: (event.currentTarget.value || null) as ClientsFilters["verified"] })
-              }
+              value={filters.verified === undefined ? "" : String(filters.verified)}
+              onChange={(event) => setFilters({ verified: yesNo(event.currentTarget.value) })}
               data={[
                 any,
                 { value: "true", label: t("clients.filters.verifiedYes") },
@@ -168,10 +165,8 @@ export function ClientList({ heading }: { heading: ReactNode }) {
           <Grid.Col span={{ base: 6, sm: 3, lg: 2 }}>
             <NativeSelect
               label={t("clients.filters.inSearch")}
-              value={filters.inSearch ?? ""}
-              onChange={(event) =>
-                setFilters({ inSearch: (event.currentTarget.value || null) as ClientsFilters["inSearch"] })
-              }
+              value={filters.inSearch === undefined ? "" : String(filters.inSearch)}
+              onChange={(event) => setFilters({ inSearch: yesNo(event.currentTarget.value) })}
               data={[
                 any,
                 { value: "true", label: t("clients.filters.inSearchYes") },
@@ -184,7 +179,7 @@ export function ClientList({ heading }: { heading: ReactNode }) {
               label={t("profile.fields.gender")}
               value={filters.gender ?? ""}
               onChange={(event) =>
-                setFilters({ gender: (event.currentTarget.value || null) as ClientsFilters["gender"] })
+                setFilters({ gender: (event.currentTarget.value || undefined) as ClientsFilters["gender"] })
               }
               data={[
                 any,
@@ -295,8 +290,8 @@ function StatsCards({
   onSelect,
 }: {
   stats: ClientStatsView | undefined;
-  active: ProfileStatus | null;
-  onSelect: (status: ProfileStatus | null) => void;
+  active: ProfileStatus | undefined;
+  onSelect: (status: ProfileStatus | undefined) => void;
 }) {
   const { t } = useTranslation();
   return (
@@ -307,7 +302,7 @@ function StatsCards({
           <UnstyledButton
             key={status}
             aria-pressed={isActive}
-            onClick={() => onSelect(isActive ? null : status)}
+            onClick={() => onSelect(isActive ? undefined : status)}
             style={{ borderRadius: "var(--mantine-radius-lg)" }}
           >
             <Card

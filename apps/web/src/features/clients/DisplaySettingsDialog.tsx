@@ -16,8 +16,8 @@ import { IconAlertCircle, IconInfoCircle } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../app/api";
-import { useErrorMessage } from "../../app/useErrorMessage";
+import { api } from "../../lib/api";
+import { useErrorMessage } from "../../lib/useErrorMessage";
 import { fieldLabel } from "../profile/field-format";
 import { allDisplayed, changedSettings, DISPLAY_GROUPS } from "./display-groups";
 

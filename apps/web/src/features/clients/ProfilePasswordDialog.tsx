@@ -8,10 +8,10 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { api } from "../../app/api";
-import { applyServerErrors } from "../../app/form-errors";
-import { useErrorMessage } from "../../app/useErrorMessage";
-import { useFieldError } from "../../app/useFieldError";
+import { api } from "../../lib/api";
+import { applyServerErrors } from "../../lib/form-errors";
+import { useErrorMessage } from "../../lib/useErrorMessage";
+import { useFieldError } from "../../lib/useFieldError";
 
 type PasswordBody = z.infer<typeof ProfilePasswordBody>;
 type PasswordState = z.infer<typeof ProfilePasswordView>;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { availableActions, changeNoticeKeys, changeRequest, clientName } from "./client-changes";
 
 const client = {
@@ -10,19 +10,22 @@ const client = {
 };
 
 describe("changeRequest", () => {
-  it("calls the route of each change with its body", () => {
-    expect(changeRequest("c 1", { kind: "verification", verified: true })).toEqual({
-      path: "/api/clients/c%201/verification",
-      body: { verified: true },
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("calls the route of each change with its body", async () => {
+    const sent: [string, string | undefined, unknown][] = [];
+    vi.stubGlobal("fetch", async (url: string, init: RequestInit) => {
+      sent.push([url, init.method, JSON.parse(String(init.body))]);
+      return new Response("{}", { headers: { "content-type": "application/json" } });
     });
-    expect(changeRequest("c1", { kind: "search", participates: false })).toEqual({
-      path: "/api/clients/c1/search",
-      body: { participates: false },
-    });
-    expect(changeRequest("c1", { kind: "status", status: "approved" })).toEqual({
-      path: "/api/clients/c1/status",
-      body: { status: "approved" },
-    });
+    await changeRequest("c 1", { kind: "verification", verified: true });
+    await changeRequest("c1", { kind: "search", participates: false });
+    await changeRequest("c1", { kind: "status", status: "approved" });
+    expect(sent).toEqual([
+      ["/api/clients/c%201/verification", "PUT", { verified: true }],
+      ["/api/clients/c1/search", "PUT", { participates: false }],
+      ["/api/clients/c1/status", "PUT", { status: "approved" }],
+    ]);
   });
 });
 

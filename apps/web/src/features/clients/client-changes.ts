@@ -1,5 +1,6 @@
-import type { ClientListItem } from "@matchdesk/contract";
-import { assertNever } from "../../app/assert-never";
+import { type ClientListItem, clientsApi } from "@matchdesk/contract";
+import { call } from "../../lib/api";
+import { assertNever } from "../../lib/assert-never";
 
 /** What a client row action changes; each has its own success notice and failure title. */
 export type ClientChange =
@@ -7,16 +8,16 @@ export type ClientChange =
   | { kind: "search"; participates: boolean }
   | { kind: "status"; status: "active" | "inactive" | "approved" | "pending" };
 
-/** The PUT /api/clients/{id}/... call of a change. */
-export function changeRequest(clientId: string, change: ClientChange): { path: string; body: object } {
-  const base = `/api/clients/${encodeURIComponent(clientId)}`;
+/** Sends a change: each kind has its own endpoint. */
+export function changeRequest(clientId: string, change: ClientChange): Promise<ClientListItem> {
+  const params = { id: clientId };
   switch (change.kind) {
     case "verification":
-      return { path: `${base}/verification`, body: { verified: change.verified } };
+      return call(clientsApi.setVerification, { params, body: { verified: change.verified } });
     case "search":
-      return { path: `${base}/search`, body: { participates: change.participates } };
+      return call(clientsApi.setSearch, { params, body: { participates: change.participates } });
     case "status":
-      return { path: `${base}/status`, body: { status: change.status } };
+      return call(clientsApi.setStatus, { params, body: { status: change.status } });
     default:
       return assertNever(change);
   }

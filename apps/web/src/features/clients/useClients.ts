@@ -1,44 +1,48 @@
 import { notifications } from "@mantine/notifications";
-import type {
-  AdminUserView,
-  ClientListItem,
-  ClientStatsView,
-  CreateClientBody,
-  EditLinkView,
-  ProfileView,
-  UserView,
+import {
+  type AdminUserView,
+  type ClientListItem,
+  type CreateClientBody,
+  clientsApi,
+  type Page,
+  type ProfileView,
 } from "@matchdesk/contract";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  keepPreviousData,
+  type QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import type { z } from "zod";
-import { api } from "../../app/api";
-import { formatDateTime } from "../../app/format-date";
-import { useErrorMessage } from "../../app/useErrorMessage";
+import { api, call, queryKeyOf, queryOf } from "../../lib/api";
+import { formatDateTime } from "../../lib/format-date";
+import { useErrorMessage } from "../../lib/useErrorMessage";
 import { type ClientChange, changeNoticeKeys, changeRequest, clientName } from "./client-changes";
-import { type ClientsFilters, clientsApiPath } from "./clients-query";
+import { CLIENTS_PAGE_SIZE, type ClientsFilters } from "./clients-query";
 
-export type ClientsPage = { items: ClientListItem[]; total: number; page: number; pageSize: number };
+type ClientsPage = Page<ClientListItem>;
 
-export const clientsKey = ["clients"] as const;
-const statsKey = [...clientsKey, "stats"] as const;
-const clientKey = (id: string) => [...clientsKey, "item", id] as const;
+/** After a change elsewhere that clients show (a lead invited, a photo changed): every answer about clients. */
+export function invalidateClients(queryClient: QueryClient) {
+  for (const def of [clientsApi.list, clientsApi.stats, clientsApi.get]) {
+    void queryClient.invalidateQueries({ queryKey: queryKeyOf(def) });
+  }
+}
+const clientKey = (id: string) => queryKeyOf(clientsApi.get, { params: { id } });
 export const profileKey = (id: string) => ["profiles", id] as const;
 
-/** GET /api/clients for the filters; the previous page stays on screen while the next loads. */
+/** The clients for the filters; the previous page stays on screen while the next loads. */
 export function useClients(filters: ClientsFilters) {
   return useQuery({
-    queryKey: [...clientsKey, "list", filters],
-    queryFn: ({ signal }) => api<ClientsPage>(clientsApiPath(filters), { signal }),
+    ...queryOf(clientsApi.list, { query: { ...filters, pageSize: CLIENTS_PAGE_SIZE } }),
     placeholderData: keepPreviousData,
   });
 }
 
-/** GET /api/clients/stats: how many questionnaires are incomplete, complete and approved. */
+/** How many questionnaires are incomplete, complete and approved. */
 export function useClientStats() {
-  return useQuery({
-    queryKey: statsKey,
-    queryFn: ({ signal }) => api<ClientStatsView>("/api/clients/stats", { signal }),
-  });
+  return useQuery(queryOf(clientsApi.stats));
 }
 
 /** GET /api/profiles/{id}: the whole questionnaire. */
@@ -49,13 +53,13 @@ export function useProfile(id: string) {
   });
 }
 
-/** GET /api/clients/{id}: one client's list entry (the flags the actions need). */
+/** One client's list entry (the flags the actions need), at once from a loaded list. */
 export function useClientItem(id: string) {
   const queryClient = useQueryClient();
   return useQuery({
-    queryKey: clientKey(id),
-    initialData: () => findLoaded(queryClient.getQueriesData<ClientsPage>({ queryKey: clientsKey }), id),
-    queryFn: ({ signal }) => api<ClientListItem>(`/api/clients/${encodeURIComponent(id)}`, { signal }),
+    ...queryOf(clientsApi.get, { params: { id } }),
+    initialData: () =>
+      findLoaded(queryClient.getQueriesData<ClientsPage>({ queryKey: queryKeyOf(clientsApi.list) }), id),
   });
 }
 
@@ -72,27 +76,25 @@ function useRefreshClients() {
   const queryClient = useQueryClient();
   return (updated?: ClientListItem) => {
     if (updated) {
-      queryClient.setQueriesData<ClientsPage>({ queryKey: [...clientsKey, "list"] }, (page) =>
+      queryClient.setQueriesData<ClientsPage>({ queryKey: queryKeyOf(clientsApi.list) }, (page) =>
         page ? { ...page, items: page.items.map((item) => (item.id === updated.id ? updated : item)) } : page,
       );
       queryClient.setQueryData(clientKey(updated.id), updated);
     }
-    void queryClient.invalidateQueries({ queryKey: [...clientsKey, "list"] });
-    void queryClient.invalidateQueries({ queryKey: statsKey });
+    void queryClient.invalidateQueries({ queryKey: queryKeyOf(clientsApi.list) });
+    void queryClient.invalidateQueries({ queryKey: queryKeyOf(clientsApi.stats) });
   };
 }
 
-/** PUT /api/clients/{id}/verification, /search or /status, with a notice either way. */
+/** A client's verification, search or status changed, with a notice either way. */
 export function useUpdateClient() {
   const { t } = useTranslation();
   const toMessage = useErrorMessage();
   const refresh = useRefreshClients();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ client, change }: { client: ClientListItem; change: ClientChange }) => {
-      const { path, body } = changeRequest(client.id, change);
-      return api<ClientListItem>(path, { method: "PUT", body });
-    },
+    mutationFn: ({ client, change }: { client: ClientListItem; change: ClientChange }) =>
+      changeRequest(client.id, change),
     onSuccess: (updated, { change }) => {
       refresh(updated);
       if (change.kind === "status") void queryClient.invalidateQueries({ queryKey: profileKey(updated.id) });
@@ -111,15 +113,14 @@ export function useUpdateClient() {
   });
 }
 
-/** DELETE /api/clients/{id}: the client and everything stored for them. */
+/** Deletes the client and everything stored for them. */
 export function useDeleteClient() {
   const { t } = useTranslation();
   const toMessage = useErrorMessage();
   const refresh = useRefreshClients();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (client: ClientListItem) =>
-      api<void>(`/api/clients/${encodeURIComponent(client.id)}`, { method: "DELETE" }),
+    mutationFn: (client: ClientListItem) => call(clientsApi.remove, { params: { id: client.id } }),
     onSuccess: (_, client) => {
       queryClient.removeQueries({ queryKey: clientKey(client.id) });
       queryClient.removeQueries({ queryKey: profileKey(client.id) });
@@ -152,15 +153,12 @@ export function useResendInvite() {
   });
 }
 
-/** POST /api/clients/{id}/edit-link: e-mails the client a link to edit their questionnaire. */
+/** E-mails the client a link to edit their questionnaire. */
 export function useSendEditLink() {
   const { t } = useTranslation();
   const toMessage = useErrorMessage();
   return useMutation({
-    mutationFn: (client: ClientListItem) =>
-      api<z.infer<typeof EditLinkView>>(`/api/clients/${encodeURIComponent(client.id)}/edit-link`, {
-        method: "POST",
-      }),
+    mutationFn: (client: ClientListItem) => call(clientsApi.sendEditLink, { params: { id: client.id } }),
     onSuccess: (link, client) => {
       notifications.show({
         color: "teal",
@@ -174,11 +172,11 @@ export function useSendEditLink() {
   });
 }
 
-/** POST /api/clients: a client created directly (no e-mail is sent until an invitation is). */
+/** A client created directly (no e-mail is sent until an invitation is). */
 export function useCreateClient() {
   const refresh = useRefreshClients();
   return useMutation({
-    mutationFn: (body: CreateClientBody) => api<UserView>("/api/clients", { method: "POST", body }),
+    mutationFn: (body: CreateClientBody) => call(clientsApi.create, { body }),
     onSuccess: () => refresh(),
   });
 }

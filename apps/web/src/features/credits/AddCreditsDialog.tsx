@@ -17,9 +17,9 @@ import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { applyServerErrors } from "../../app/form-errors";
-import { useErrorMessage } from "../../app/useErrorMessage";
-import { useFieldError } from "../../app/useFieldError";
+import { applyServerErrors } from "../../lib/form-errors";
+import { useErrorMessage } from "../../lib/useErrorMessage";
+import { useFieldError } from "../../lib/useFieldError";
 import { useAddCredits, useUserCredits } from "./useCredits";
 
 type Input = z.input<typeof AddCreditsBody>;

@@ -4,8 +4,8 @@ import { PLANS, type PlanId } from "@matchdesk/contract";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { formatDateTime } from "../../app/format-date";
-import { useErrorMessage } from "../../app/useErrorMessage";
+import { formatDateTime } from "../../lib/format-date";
+import { useErrorMessage } from "../../lib/useErrorMessage";
 import { useSetUserSubscription, useUserSubscription } from "./useCredits";
 
 type Props = { opened: boolean; onClose: () => void; userId: string; name: string };

@@ -28,9 +28,9 @@ import { IconAlertCircle, IconCoins, IconInfoCircle, IconReceipt } from "@tabler
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { formatDateTime } from "../../app/format-date";
-import { formatUsd } from "../../app/format-money";
-import { useErrorMessage } from "../../app/useErrorMessage";
+import { formatDateTime } from "../../lib/format-date";
+import { formatUsd } from "../../lib/format-money";
+import { useErrorMessage } from "../../lib/useErrorMessage";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useAuth } from "../auth/auth-store";

@@ -12,7 +12,7 @@ import type {
   UsageView,
 } from "@matchdesk/contract";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../app/api";
+import { api } from "../../lib/api";
 
 type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
 

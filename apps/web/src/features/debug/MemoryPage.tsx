@@ -4,7 +4,7 @@ import { IconInfoCircle } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../app/api";
+import { api } from "../../lib/api";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { formatMegabytes } from "./format-bytes";
 

@@ -8,11 +8,11 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { api } from "../../app/api";
-import { applyServerErrors } from "../../app/form-errors";
-import { useErrorMessage } from "../../app/useErrorMessage";
-import { useFieldError } from "../../app/useFieldError";
 import { isLocale, SUPPORTED_LOCALES } from "../../i18n/locale";
+import { api } from "../../lib/api";
+import { applyServerErrors } from "../../lib/form-errors";
+import { useErrorMessage } from "../../lib/useErrorMessage";
+import { useFieldError } from "../../lib/useFieldError";
 
 type InviteInput = z.input<typeof CreateInviteBody>;
 const FIELDS = ["email", "firstName", "lastName", "locale"] as const;

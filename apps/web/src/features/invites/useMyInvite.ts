@@ -1,7 +1,7 @@
 import type { MyInviteView } from "@matchdesk/contract";
 import { useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
-import { api } from "../../app/api";
+import { api } from "../../lib/api";
 
 export type MyInvite = z.infer<typeof MyInviteView>;
 

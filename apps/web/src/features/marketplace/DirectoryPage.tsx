@@ -25,7 +25,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { queryClient } from "../../app/query-client";
-import { useErrorMessage } from "../../app/useErrorMessage";
+import { useErrorMessage } from "../../lib/useErrorMessage";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { CountrySelect, useCountryName } from "./CountrySelect";
 import {

@@ -3,8 +3,8 @@ import { notifications } from "@mantine/notifications";
 import type { AgencyLeadView } from "@matchdesk/contract";
 import { IconInbox, IconMailForward, IconX } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { formatDateTime } from "../../app/format-date";
-import { useErrorMessage } from "../../app/useErrorMessage";
+import { formatDateTime } from "../../lib/format-date";
+import { useErrorMessage } from "../../lib/useErrorMessage";
 import { useLeadAction, useLeads } from "./useMarketplace";
 
 /**

@@ -2,8 +2,8 @@ import { Alert, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from "@
 import type { ViewsView } from "@matchdesk/contract";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { formatDate } from "../../app/format-date";
-import { useErrorMessage } from "../../app/useErrorMessage";
+import { formatDate } from "../../lib/format-date";
+import { useErrorMessage } from "../../lib/useErrorMessage";
 import { useCountryName } from "./CountrySelect";
 import { useViews } from "./useMarketplace";
 

@@ -9,8 +9,8 @@ import type {
   ViewsView,
 } from "@matchdesk/contract";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../app/api";
-import { clientsKey } from "../clients/useClients";
+import { api } from "../../lib/api";
+import { invalidateClients } from "../clients/useClients";
 import { type DirectoryFilters, directoryApiPath } from "./directory-query";
 
 export type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
@@ -125,7 +125,7 @@ export function useLeadAction() {
     },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: leadsKey });
-      void queryClient.invalidateQueries({ queryKey: clientsKey });
+      invalidateClients(queryClient);
     },
   });
 }

@@ -16,7 +16,7 @@ import type { AdviceView } from "@matchdesk/contract";
 import { IconAlertCircle, IconBulb } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useErrorMessage } from "../../app/useErrorMessage";
+import { useErrorMessage } from "../../lib/useErrorMessage";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useAdvice, useMatchableClients } from "./useMatching";
 

@@ -26,7 +26,7 @@ import {
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { useErrorMessage } from "../../app/useErrorMessage";
+import { useErrorMessage } from "../../lib/useErrorMessage";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { CompatibilityResultCard, percentColor } from "./CompatibilityResultCard";
 import { shownName } from "./candidate-name";

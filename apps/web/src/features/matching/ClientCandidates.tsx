@@ -17,7 +17,7 @@ import { LIKES_FOR_BETTER_MATCHING } from "@matchdesk/contract";
 import { IconHeart, IconInfoCircle } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useErrorMessage } from "../../app/useErrorMessage";
+import { useErrorMessage } from "../../lib/useErrorMessage";
 import { shownName } from "./candidate-name";
 import { useMyCandidates, usePartnerLink, useSavePartnerLink } from "./useMatching";
 

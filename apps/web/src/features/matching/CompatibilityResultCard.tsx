@@ -1,7 +1,7 @@
 import { Badge, Group, List, Progress, Stack, Table, Text, Title } from "@mantine/core";
 import type { CompatibilityRunView } from "@matchdesk/contract";
 import { useTranslation } from "react-i18next";
-import { formatDateTime } from "../../app/format-date";
+import { formatDateTime } from "../../lib/format-date";
 
 export const percentColor = (p: number) =>
   p >= 80 ? "teal" : p >= 65 ? "green" : p >= 50 ? "yellow" : "red";

@@ -13,7 +13,7 @@ import type {
   PartnerLinkView,
 } from "@matchdesk/contract";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../app/api";
+import { api } from "../../lib/api";
 
 type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
 

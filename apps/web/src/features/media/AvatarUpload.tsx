@@ -2,7 +2,7 @@ import { Avatar, Button, FileButton, Group, Stack, Text } from "@mantine/core";
 import { IconUpload } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useErrorMessage } from "../../app/useErrorMessage";
+import { useErrorMessage } from "../../lib/useErrorMessage";
 import { UploadProgress } from "./UploadProgress";
 import { type AvatarAnswer, prepareImages, uploadAvatar } from "./upload-images";
 import { useUploadProgress } from "./useUploadProgress";

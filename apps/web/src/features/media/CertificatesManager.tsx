@@ -26,8 +26,8 @@ import {
 } from "@tabler/icons-react";
 import { type RefObject, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../app/api";
-import { useErrorMessage } from "../../app/useErrorMessage";
+import { ApiError } from "../../lib/api";
+import { useErrorMessage } from "../../lib/useErrorMessage";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import classes from "./CertificatesManager.module.css";
 import { formatFileSize } from "./file-size";

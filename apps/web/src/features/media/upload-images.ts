@@ -1,7 +1,7 @@
 import type { AvatarView, CertificatesView, GalleryView } from "@matchdesk/contract";
 import type { z } from "zod";
-import { isImageFile, NotAnImageError, optimizeImage } from "../../app/optimize-image";
-import { uploadForm } from "../../app/upload";
+import { isImageFile, NotAnImageError, optimizeImage } from "../../lib/optimize-image";
+import { uploadForm } from "../../lib/upload";
 import { certificateKind } from "./selection-checks";
 
 export type AvatarAnswer = z.infer<typeof AvatarView>;

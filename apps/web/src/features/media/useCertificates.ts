@@ -1,7 +1,7 @@
 import type { CertificateView } from "@matchdesk/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { api } from "../../app/api";
+import { api } from "../../lib/api";
 import { type CertificatesAnswer, profilePath } from "./upload-images";
 
 export const certificatesKey = (profileId: string) => ["profiles", profileId, "certificates"] as const;

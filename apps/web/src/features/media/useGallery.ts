@@ -1,7 +1,7 @@
 import type { GalleryView } from "@matchdesk/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { api } from "../../app/api";
+import { api } from "../../lib/api";
 import { profilePath } from "./upload-images";
 
 export const galleryKey = (profileId: string) => ["profiles", profileId, "gallery"] as const;

@@ -14,7 +14,7 @@ import { IconBell } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
-import { formatDateTime } from "../../app/format-date";
+import { formatDateTime } from "../../lib/format-date";
 import classes from "./NotificationBell.module.css";
 import { notificationLink } from "./notification-link";
 import { useNotifications, useReadNotifications } from "./useNotifications";

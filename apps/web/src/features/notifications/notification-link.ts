@@ -1,5 +1,5 @@
 import type { NotificationView } from "@matchdesk/contract";
-import { assertNever } from "../../app/assert-never";
+import { assertNever } from "../../lib/assert-never";
 
 /** The page a notification leads to, when there is one yet. */
 export function notificationLink(item: Pick<NotificationView, "kind" | "params">): string | null {

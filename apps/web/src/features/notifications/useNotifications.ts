@@ -1,6 +1,6 @@
 import type { NotificationList, ReadNotificationsBody, ReadNotificationsResult } from "@matchdesk/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../app/api";
+import { api } from "../../lib/api";
 
 export const notificationsKey = ["notifications"] as const;
 

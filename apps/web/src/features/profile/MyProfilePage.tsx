@@ -2,7 +2,7 @@ import { Group, Skeleton, Stack, Text, Title } from "@mantine/core";
 import type { ProfilePatchBody, ProfileView } from "@matchdesk/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { api } from "../../app/api";
+import { api } from "../../lib/api";
 import { LoadFailed } from "../../ui/LoadFailed";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useAuth } from "../auth/auth-store";

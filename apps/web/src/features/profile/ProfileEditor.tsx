@@ -30,9 +30,9 @@ import { IconAlertCircle, IconDeviceFloppy } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
 import { FormProvider, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { assertNever } from "../../app/assert-never";
-import { applyServerErrors } from "../../app/form-errors";
-import { useErrorMessage } from "../../app/useErrorMessage";
+import { assertNever } from "../../lib/assert-never";
+import { applyServerErrors } from "../../lib/form-errors";
+import { useErrorMessage } from "../../lib/useErrorMessage";
 import { CompletenessBar } from "./CompletenessBar";
 import { PreferencesSection } from "./PreferencesSection";
 import {

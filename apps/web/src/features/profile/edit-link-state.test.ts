@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../app/api";
+import { ApiError } from "../../lib/api";
 import { editLinkState } from "./edit-link-state";
 
 const apiError = (status: number, code?: string) => new ApiError(status, code, { code }, "failed");

@@ -1,4 +1,4 @@
-import { ApiError } from "../../app/api";
+import { ApiError } from "../../lib/api";
 
 export type EditLinkState = "ok" | "invalid" | "expired" | "notFound" | "failed";
 

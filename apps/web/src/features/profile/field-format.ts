@@ -1,5 +1,5 @@
 import type { DisplayableField, PreferenceFields, ProfileFields } from "@matchdesk/contract";
-import { formatDate } from "../../app/format-date";
+import { formatDate } from "../../lib/format-date";
 
 /** What the formatters need from i18next; a plain function in tests. */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;

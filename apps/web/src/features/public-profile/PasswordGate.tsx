@@ -6,9 +6,9 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { applyServerErrors } from "../../app/form-errors";
-import { useErrorMessage } from "../../app/useErrorMessage";
-import { useFieldError } from "../../app/useFieldError";
+import { applyServerErrors } from "../../lib/form-errors";
+import { useErrorMessage } from "../../lib/useErrorMessage";
+import { useFieldError } from "../../lib/useFieldError";
 import type { AccessOutcome } from "./public-profile";
 
 /** What opening with a password came to: null when the profile opened. */

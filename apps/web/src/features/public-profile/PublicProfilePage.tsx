@@ -4,8 +4,8 @@ import { IconAlertCircle, IconRefresh, IconUserSearch } from "@tabler/icons-reac
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
-import { api } from "../../app/api";
-import { useErrorMessage } from "../../app/useErrorMessage";
+import { api } from "../../lib/api";
+import { useErrorMessage } from "../../lib/useErrorMessage";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { recordView } from "../marketplace/useMarketplace";
 import { type OpenResult, PasswordGate } from "./PasswordGate";

@@ -1,8 +1,8 @@
 import { DISPLAYABLE_FIELDS, type PublicProfileView } from "@matchdesk/contract";
 import i18next from "i18next";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../app/api";
 import enUS from "../../i18n/en-US.json";
+import { ApiError } from "../../lib/api";
 import type { Translate } from "../profile/field-format";
 import {
   accessOutcome,

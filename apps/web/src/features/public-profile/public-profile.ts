@@ -1,5 +1,5 @@
 import type { DisplayableField, PublicProfileView } from "@matchdesk/contract";
-import { ApiError } from "../../app/api";
+import { ApiError } from "../../lib/api";
 import { fieldLabel, formatFieldValue, type Translate } from "../profile/field-format";
 
 export type PublicPhoto = NonNullable<PublicProfileView["photos"]>[number];

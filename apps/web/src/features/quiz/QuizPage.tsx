@@ -20,9 +20,9 @@ import { QueryClientProvider, useMutation, useQuery } from "@tanstack/react-quer
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { api } from "../../app/api";
 import { queryClient } from "../../app/query-client";
-import { useErrorMessage } from "../../app/useErrorMessage";
+import { api } from "../../lib/api";
+import { useErrorMessage } from "../../lib/useErrorMessage";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { FocusBadges } from "../marketplace/FocusBadges";
 import { PageIntro } from "../site/PageIntro";

@@ -3,7 +3,7 @@ import { ACADEMY_COURSE } from "@matchdesk/contract";
 import { IconCertificate, IconCheck, IconClock, IconCurrencyDollar } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { formatUsd } from "../../app/format-money";
+import { formatUsd } from "../../lib/format-money";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { PageIntro } from "./PageIntro";
 import { Section } from "./Section";

@@ -16,7 +16,7 @@ import { AI_MATCH_PRICE, PLANS, SUBSCRIPTION_DAYS } from "@matchdesk/contract";
 import { IconCheck } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { formatUsd } from "../../app/format-money";
+import { formatUsd } from "../../lib/format-money";
 
 const HIGHLIGHTED_PLAN = "gold";
 

@@ -7,7 +7,7 @@ import {
   SUBSCRIPTION_DAYS,
 } from "@matchdesk/contract";
 import { useTranslation } from "react-i18next";
-import { formatUsd } from "../../app/format-money";
+import { formatUsd } from "../../lib/format-money";
 
 /**
  * The product's figures as words in the current language, for interpolation into catalog texts.

@@ -1,0 +1,99 @@
+import {
+  type Access,
+  type EndpointSpec,
+  type ResponseOf,
+  type StatusMap,
+  successStatusOf,
+} from "@matchdesk/contract";
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { SessionUser } from "./access.js";
+
+/** A public route may be called signed in or not; any other is reached only by a signed-in user. */
+export type UserOf<A extends Access> = A extends "public" ? SessionUser | null : SessionUser;
+
+type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+/** The request a handler of `E` receives: parsed params, query and body, and the caller as `E` allows. */
+export type RouteRequest<E extends EndpointSpec> = Omit<
+  FastifyRequest,
+  "params" | "query" | "body" | "user"
+> & {
+  params: Out<E["params"]>;
+  query: Out<E["query"]>;
+  body: E["bodyKind"] extends "multipart" | "raw" ? unknown : Out<E["body"]>;
+  user: UserOf<E["access"]>;
+};
+
+/**
+ * What a handler gives back: the answer's data (sent with the endpoint's success status), nothing
+ * for 204, or the reply when it chose another status or sent the answer itself (files, redirects).
+ */
+export type RouteResult<E extends EndpointSpec> =
+  // biome-ignore lint/suspicious/noConfusingVoidType: a 204 handler is any function that returns nothing
+  (E["response"] extends "none" ? void : ResponseOf<E>) | FastifyReply;
+
+export type RouteHandler<E extends EndpointSpec> = (
+  request: RouteRequest<E>,
+  reply: FastifyReply,
+) => Promise<RouteResult<E>> | RouteResult<E>;
+
+/** What a few routes add to their definition: a WebSocket handler, hooks of their own, a body limit. */
+export type RouteExtras = Omit<RouteOptions, "method" | "url" | "handler" | "schema" | "config">;
+
+/**
+ * Registers one endpoint of the contract: its path, schemas and access come from the definition,
+ * so the route cannot drift from what the web app calls. Every API route is registered this way
+ * (a test checks that every registered route has a definition and every definition a route).
+ */
+export function route<const E extends EndpointSpec>(
+  app: FastifyInstance,
+  def: E,
+  handler: RouteHandler<E>,
+  extras: RouteExtras = {},
+): void {
+  const status = successStatusOf(def);
+  const register = (scope: FastifyInstance) =>
+    scope.withTypeProvider<ZodTypeProvider>().route({
+      ...extras,
+      method: def.method,
+      url: def.path,
+      config: { access: def.access, endpoint: def },
+      schema: {
+        tags: [def.tag],
+        ...(def.summary && { summary: def.summary }),
+        ...(def.params && { params: def.params }),
+        ...(def.query && { querystring: def.query }),
+        ...(def.body && { body: def.body }),
+        ...(def.bodyKind === "multipart" && { consumes: ["multipart/form-data"] }),
+        ...responseSchema(def),
+      },
+      handler: async (request, reply) => {
+        reply.status(status);
+        const result = await handler(request as unknown as RouteRequest<E>, reply);
+        if (result === reply || reply.sent) return reply;
+        return def.response === "none" ? reply.send(null) : result;
+      },
+    });
+
+  if (def.bodyKind !== "raw") {
+    register(app);
+    return;
+  }
+  // A signed webhook reads its body as sent: the signature covers the exact bytes.
+  app.register(async (scope) => {
+    scope.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) =>
+      done(null, body),
+    );
+    register(scope);
+  });
+}
+
+function responseSchema(def: EndpointSpec): { response?: Record<number, z.ZodType> } {
+  const { response } = def;
+  if (response === "none") return { response: { 204: z.null() } };
+  if (typeof response === "string") return {};
+  if (response instanceof z.ZodType) return { response: { [successStatusOf(def)]: response } };
+  return { response: response as Record<number, z.ZodType> & StatusMap };
+}

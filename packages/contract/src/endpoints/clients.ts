@@ -1,0 +1,108 @@
+import { z } from "zod";
+import {
+  ClientListItem,
+  ClientSearchBody,
+  ClientStatsView,
+  ClientStatusBody,
+  ClientsQuery,
+  ClientVerificationBody,
+  CreateClientBody,
+  PublishedProfileView,
+  SearchProfilesQuery,
+} from "../clients.js";
+import { Id, pageOf } from "../common.js";
+import { endpoint } from "../endpoint.js";
+import { EditLinkView } from "../profiles.js";
+import { UserView } from "../users.js";
+
+const managers = ["INVITER", "ADMIN"] as const;
+const tag = "clients";
+const params = z.object({ id: Id });
+
+/** A matchmaker's client base (SPEC section 5); an admin reaches every matchmaker's. */
+export const clientsApi = {
+  list: endpoint({
+    method: "GET",
+    path: "/api/clients",
+    access: managers,
+    tag,
+    query: ClientsQuery,
+    response: pageOf(ClientListItem),
+  }),
+  searchProfiles: endpoint({
+    method: "GET",
+    path: "/api/search/profiles",
+    access: managers,
+    tag,
+    query: SearchProfilesQuery,
+    response: pageOf(PublishedProfileView),
+  }),
+  stats: endpoint({
+    method: "GET",
+    path: "/api/clients/stats",
+    access: managers,
+    tag,
+    response: ClientStatsView,
+  }),
+  get: endpoint({
+    method: "GET",
+    path: "/api/clients/:id",
+    access: managers,
+    tag,
+    params,
+    response: ClientListItem,
+  }),
+  create: endpoint({
+    method: "POST",
+    path: "/api/clients",
+    access: managers,
+    tag,
+    body: CreateClientBody,
+    response: UserView,
+    status: 201,
+  }),
+  remove: endpoint({
+    method: "DELETE",
+    path: "/api/clients/:id",
+    access: managers,
+    tag,
+    params,
+    response: "none",
+  }),
+  sendEditLink: endpoint({
+    method: "POST",
+    path: "/api/clients/:id/edit-link",
+    access: managers,
+    tag,
+    params,
+    response: EditLinkView,
+    status: 201,
+  }),
+  setVerification: endpoint({
+    method: "PUT",
+    path: "/api/clients/:id/verification",
+    access: managers,
+    tag,
+    params,
+    body: ClientVerificationBody,
+    response: ClientListItem,
+  }),
+  setSearch: endpoint({
+    method: "PUT",
+    path: "/api/clients/:id/search",
+    access: managers,
+    tag,
+    params,
+    body: ClientSearchBody,
+    response: ClientListItem,
+  }),
+  setStatus: endpoint({
+    method: "PUT",
+    path: "/api/clients/:id/status",
+    access: managers,
+    tag,
+    params,
+    body: ClientStatusBody,
+    response: ClientListItem,
+  }),
+};
