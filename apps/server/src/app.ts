@@ -7,9 +7,10 @@ import { PRODUCT_NAME } from "@matchdesk/contract";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config.js";
-import type { Database, Db } from "./db/client.js";
+import type { Database } from "./db/client.js";
+import type { AppDeps } from "./deps.js";
 import * as admin from "./modules/admin/routes.js";
-import { type DirectoryCache, openDirectoryCache } from "./modules/agencies/directory-cache.js";
+import { openDirectoryCache } from "./modules/agencies/directory-cache.js";
 import * as agencies from "./modules/agencies/routes.js";
 import * as analytics from "./modules/analytics/routes.js";
 import * as auth from "./modules/auth/routes.js";
@@ -33,22 +34,12 @@ import * as users from "./modules/users/routes.js";
 import { type RegisteredRoute, registerAccessControl } from "./platform/access.js";
 import { registerErrorHandling, toErrorBody } from "./platform/errors.js";
 import { loggerOptions } from "./platform/logger.js";
-import { createMailer, type Mailer } from "./platform/mail.js";
+import { createMailer } from "./platform/mail.js";
 import { registerOriginCheck } from "./platform/origin.js";
-import { createRateLimiter, type RateLimiter } from "./platform/rate-limit.js";
-import { openStorage, type Storage } from "./platform/storage.js";
+import { createRateLimiter } from "./platform/rate-limit.js";
+import { openStorage } from "./platform/storage.js";
 import { MAX_UPLOAD_BYTES } from "./platform/uploads.js";
 import { registerWebApp } from "./platform/web.js";
-
-export type AppDeps = {
-  config: Config;
-  database: Database;
-  db: Db;
-  limiter: RateLimiter;
-  mailer: Mailer;
-  storage: Storage;
-  directory: DirectoryCache;
-};
 
 export type App = FastifyInstance & { registeredRoutes: RegisteredRoute[]; deps: AppDeps };
 

@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppDeps } from "../../app.js";
+import type { AppDeps } from "../../deps.js";
 import { createMatchmaker, listUsers, updateUser } from "./service.js";
 
 export function register(app: FastifyInstance, deps: AppDeps) {

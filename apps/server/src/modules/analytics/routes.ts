@@ -2,7 +2,7 @@ import { RecordViewBody, ViewsQuery, ViewsView } from "@matchdesk/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppDeps } from "../../app.js";
+import type { AppDeps } from "../../deps.js";
 import { recordView, viewStats } from "./service.js";
 
 export function register(app: FastifyInstance, deps: AppDeps) {

@@ -14,7 +14,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppDeps } from "../../app.js";
+import type { AppDeps } from "../../deps.js";
 import { register as registerUser, registerWithProvider } from "../invites/service.js";
 import { toUserView } from "../users/service.js";
 import { requestSignInLink, verifySignInLink } from "./email-signin.js";

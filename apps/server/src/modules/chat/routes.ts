@@ -17,7 +17,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppDeps } from "../../app.js";
+import type { AppDeps } from "../../deps.js";
 import { AppError } from "../../platform/errors.js";
 import { isOwnOrigin } from "../../platform/origin.js";
 import { openRealtimeHub } from "../../platform/realtime.js";

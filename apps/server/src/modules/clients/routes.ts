@@ -1,6 +1,6 @@
 import { clientsApi } from "@matchdesk/contract";
 import type { FastifyInstance } from "fastify";
-import type { AppDeps } from "../../app.js";
+import type { AppDeps } from "../../deps.js";
 import { route } from "../../platform/route.js";
 import { sendEditLink } from "../profiles/public.js";
 import { toUserView } from "../users/service.js";

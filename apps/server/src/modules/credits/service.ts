@@ -118,6 +118,13 @@ export type DebitInput = {
   reference?: string;
 };
 
+/** The 402 of a balance short of a price: NO_CREDITS when it is empty, INSUFFICIENT_CREDITS otherwise. */
+export function notEnoughCredits(required: number, available: number): AppError {
+  return available === 0
+    ? new AppError("NO_CREDITS", 402, "No credits available: buy credits or upgrade", { required, available })
+    : new AppError("INSUFFICIENT_CREDITS", 402, "Insufficient credits", { required, available });
+}
+
 export type DebitResult = { transaction: TransactionRow | null; charged: number; balance: number };
 
 /**
@@ -140,18 +147,7 @@ export async function debitCredits(tx: Tx, input: DebitInput, now = new Date()):
     .orderBy(sql`${creditTransactions.expiresAt} asc nulls last`, asc(creditTransactions.createdAt))
     .for("update");
   const available = grants.reduce((sum, g) => sum + g.remaining, 0);
-  if (available < input.amount) {
-    if (available === 0) {
-      throw new AppError("NO_CREDITS", 402, "No credits available: buy credits or upgrade", {
-        required: input.amount,
-        available,
-      });
-    }
-    throw new AppError("INSUFFICIENT_CREDITS", 402, "Insufficient credits", {
-      required: input.amount,
-      available,
-    });
-  }
+  if (available < input.amount) throw notEnoughCredits(input.amount, available);
   let left = input.amount;
   for (const grant of grants) {
     if (left === 0) break;

@@ -1,7 +1,7 @@
 import { MemoryView } from "@matchdesk/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { AppDeps } from "../../app.js";
+import type { AppDeps } from "../../deps.js";
 
 /** The memory figures behind the development-only /admin/debug/memory page. Absent in production. */
 export function register(app: FastifyInstance, deps: AppDeps) {

@@ -1,7 +1,7 @@
 import { HealthView } from "@matchdesk/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { AppDeps } from "../../app.js";
+import type { AppDeps } from "../../deps.js";
 
 export function register(app: FastifyInstance, deps: AppDeps) {
   app.withTypeProvider<ZodTypeProvider>().get(

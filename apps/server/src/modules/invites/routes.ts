@@ -2,7 +2,7 @@ import { CreateInviteBody, Id, InviteCode, InviteView, MyInviteView, UserView } 
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppDeps } from "../../app.js";
+import type { AppDeps } from "../../deps.js";
 import { toUserView } from "../users/service.js";
 import { createInvite, getInvite, myInvite, myInviteQr, resendInvite } from "./service.js";
 

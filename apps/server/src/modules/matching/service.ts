@@ -12,10 +12,10 @@ import type { AiConfig } from "../../config.js";
 import type { Db } from "../../db/client.js";
 import { clientProfiles, compatibilityResults } from "../../db/schema/index.js";
 import type { SessionUser } from "../../platform/access.js";
-import { AppError, conflict, notFound } from "../../platform/errors.js";
+import { conflict, notFound } from "../../platform/errors.js";
 import { newId } from "../../platform/ids.js";
 import { getOwnClient } from "../clients/service.js";
-import { debitCredits, getBalance, lockAccount } from "../credits/service.js";
+import { debitCredits, getBalance, lockAccount, notEnoughCredits } from "../credits/service.js";
 import { publicView, resolveDisplay } from "../profiles/public.js";
 import { aiRequestPrice } from "../subscriptions/service.js";
 import { getUser, type UserRow } from "../users/service.js";
@@ -176,17 +176,7 @@ export async function runCompatibility(
   if (earlier) return { view: toRunView(earlier, true), created: false };
 
   const quote = await quotePrice(db, caller, own.client);
-  if (quote.charge > quote.balance) {
-    throw quote.balance === 0
-      ? new AppError("NO_CREDITS", 402, "No credits available: buy credits or upgrade", {
-          required: quote.charge,
-          available: 0,
-        })
-      : new AppError("INSUFFICIENT_CREDITS", 402, "Insufficient credits", {
-          required: quote.charge,
-          available: quote.balance,
-        });
-  }
+  if (quote.charge > quote.balance) throw notEnoughCredits(quote.charge, quote.balance);
 
   const engine = compareProfiles(own.input, candidate.input, { locale, today });
   const narrative = await narrate(engine, { ai: deps.ai, log: deps.log });

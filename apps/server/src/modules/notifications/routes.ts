@@ -6,7 +6,7 @@ import {
 } from "@matchdesk/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { AppDeps } from "../../app.js";
+import type { AppDeps } from "../../deps.js";
 import { listNotifications, markNotificationsRead } from "./service.js";
 
 const everyone = ["ADMIN", "INVITER", "INVITEE"] as const;

@@ -2,7 +2,7 @@ import { CheckoutBody, CheckoutView, Id, PaymentsQuery, PaymentView, pageOf } fr
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppDeps } from "../../app.js";
+import type { AppDeps } from "../../deps.js";
 import { AppError, notFound } from "../../platform/errors.js";
 import { openPaymentProvider, verifyStripeSignature } from "./providers.js";
 import {

@@ -23,7 +23,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppDeps } from "../../app.js";
+import type { AppDeps } from "../../deps.js";
 import { toUserView } from "../users/service.js";
 import {
   getCertificates,

@@ -7,7 +7,7 @@ import {
 } from "@matchdesk/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { AppDeps } from "../../app.js";
+import type { AppDeps } from "../../deps.js";
 import { getQuiz, QUIZ_LIMITS, quizLocale, quizResult } from "./service.js";
 
 export function register(app: FastifyInstance, deps: AppDeps) {

@@ -12,8 +12,8 @@ import {
   type QuizResultView,
   type QuizView,
 } from "@matchdesk/contract";
-import type { AppDeps } from "../../app.js";
 import type { Db } from "../../db/client.js";
+import type { AppDeps } from "../../deps.js";
 import { badRequest } from "../../platform/errors.js";
 import { agencyFocusOf, searchDirectory } from "../agencies/service.js";
 import type { MatchInput } from "../matching/compatibility-engine.js";

@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppDeps } from "../../app.js";
+import type { AppDeps } from "../../deps.js";
 import { openPaymentProvider } from "../payments/providers.js";
 import { startCheckout } from "../payments/service.js";
 import { getUser } from "../users/service.js";

@@ -1,7 +1,7 @@
 import { UserView } from "@matchdesk/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { AppDeps } from "../../app.js";
+import type { AppDeps } from "../../deps.js";
 import { toUserView } from "./service.js";
 
 export function register(app: FastifyInstance, _deps: AppDeps) {
