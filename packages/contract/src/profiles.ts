@@ -300,6 +300,26 @@ export const PreferenceFields = z
   });
 export type PreferenceFields = z.infer<typeof PreferenceFields>;
 
+/** A client with no wishes recorded: what a questionnaire without preferences reads as. */
+export const EMPTY_PREFERENCES: PreferenceFields = {
+  preferredGender: null,
+  orientation: null,
+  minAge: null,
+  maxAge: null,
+  minHeight: null,
+  maxHeight: null,
+  relationships: [],
+  education: [],
+  income: [],
+  smoking: [],
+  alcohol: [],
+  qualities: [],
+  idealPartner: null,
+  preferredCities: [],
+  dealBreakers: [],
+  weights: {},
+};
+
 export const ProfileStatus = z.enum(["incomplete", "complete", "approved"]);
 export type ProfileStatus = z.infer<typeof ProfileStatus>;
 

@@ -4,6 +4,7 @@ import {
   type CompatibilityResult,
   type DealBreakerHit,
   EducationLevel,
+  EMPTY_PREFERENCES,
   type FitFactor,
   IncomeLevel,
   type Locale,
@@ -84,22 +85,7 @@ export const EMPTY_MATCH_INPUT: MatchInput = {
     interests: {},
     psychology: { narcissism: null, borderline: null, empathy: null },
   },
-  preferences: {
-    preferredGender: null,
-    orientation: null,
-    minAge: null,
-    maxAge: null,
-    minHeight: null,
-    maxHeight: null,
-    relationships: [],
-    education: [],
-    income: [],
-    smoking: [],
-    alcohol: [],
-    preferredCities: [],
-    dealBreakers: [],
-    weights: {},
-  },
+  preferences: EMPTY_PREFERENCES,
 };
 
 /** Preference weights: low, medium (the default), high. */

@@ -1,4 +1,5 @@
 import {
+  EMPTY_PREFERENCES,
   type PreferenceFields,
   PreferenceFields as PreferenceSchema,
   type ProfileFields,
@@ -21,25 +22,6 @@ type PreferenceRow = typeof clientPreferences.$inferSelect;
 type UserRow = typeof users.$inferSelect;
 
 const USER_FIELDS = ["firstName", "lastName", "phone", "gender"] as const;
-
-const EMPTY_PREFERENCES: PreferenceFields = {
-  preferredGender: null,
-  orientation: null,
-  minAge: null,
-  maxAge: null,
-  minHeight: null,
-  maxHeight: null,
-  relationships: [],
-  education: [],
-  income: [],
-  smoking: [],
-  alcohol: [],
-  qualities: [],
-  idealPartner: null,
-  preferredCities: [],
-  dealBreakers: [],
-  weights: {},
-};
 
 // Stored values were validated by the same contract on the way in, so reading them back as its
 // types is safe; the database's CHECK constraints hold the ranges too.
