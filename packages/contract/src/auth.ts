@@ -24,6 +24,10 @@ export type InviteView = z.infer<typeof InviteView>;
 export const MyInviteView = z.object({ code: z.string(), link: z.string() });
 export type MyInviteView = z.infer<typeof MyInviteView>;
 
+/** The invite link as a QR code: a PNG image (the default) or an SVG to print. */
+export const InviteQrQuery = z.object({ format: z.enum(["png", "svg"]).default("png") });
+export type InviteQrQuery = z.infer<typeof InviteQrQuery>;
+
 export const Name = z.string().trim().min(1, { message: "Required field" }).max(100);
 
 export const RegisterBody = z

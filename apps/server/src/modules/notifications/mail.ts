@@ -9,7 +9,7 @@ type Catalog = {
 };
 
 // The e-mail copy of a notification, in the reader's language. The in-app text lives in the
-// web catalogs (`notifications.kinds.*`); both say the same thing.
+// web catalogs (`chat.notifications.kinds.*`); both say the same thing.
 const en: Catalog = {
   subject: "New notification",
   greeting: (name) => `Hello ${name},`,

@@ -7,8 +7,9 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { isLocale } from "../../i18n/locale";
-import { ApiError, api } from "../../lib/api";
+import { ApiError } from "../../lib/api";
 import { useErrorMessage } from "../../lib/useErrorMessage";
+import { requestEmailLink } from "./auth-calls";
 
 const EmailLinkForm = EmailSignInRequestBody.pick({ email: true });
 type EmailLinkInput = z.input<typeof EmailLinkForm>;
@@ -37,11 +38,7 @@ export function EmailLinkRequestForm({ submitLabel }: Props) {
   const submit = async ({ email }: EmailLinkValues) => {
     setFailure(null);
     try {
-      await api("/api/auth/email/request", {
-        method: "POST",
-        body: { email, ...(isLocale(i18n.language) ? { locale: i18n.language } : {}) },
-        skipSessionExpiry: true,
-      });
+      await requestEmailLink({ email, ...(isLocale(i18n.language) ? { locale: i18n.language } : {}) });
       setSentTo(email);
     } catch (error) {
       setFailure(error);

@@ -4,9 +4,9 @@ import { IconCircleCheck } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { api } from "../../lib/api";
 import { useErrorMessage } from "../../lib/useErrorMessage";
 import { usePageTitle } from "../../ui/usePageTitle";
+import { verifyEmailLinkOnce } from "./auth-calls";
 import { authStore } from "./auth-store";
 import { EmailSignInFailure } from "./EmailSignInFailure";
 import { homePathFor } from "./routing-rules";
@@ -15,22 +15,6 @@ type State =
   | { kind: "authenticating" }
   | { kind: "success"; user: UserView }
   | { kind: "error"; error: unknown };
-
-// A link works once: the page's effect may run twice (React's strict mode), the request may not.
-const verifying = new Map<string, Promise<UserView>>();
-
-function verifyOnce(token: string): Promise<UserView> {
-  let promise = verifying.get(token);
-  if (!promise) {
-    promise = api<UserView>("/api/auth/email/verify", {
-      method: "POST",
-      body: { token },
-      skipSessionExpiry: true,
-    });
-    verifying.set(token, promise);
-  }
-  return promise;
-}
 
 /** SPEC 2 /auth/email: signs in with the link's token: authenticating, then success or error. */
 export function EmailSignInPage() {
@@ -57,7 +41,7 @@ export function EmailSignInPage() {
           ),
         );
     } else {
-      verifyOnce(token).then(
+      verifyEmailLinkOnce(token).then(
         (user) => {
           authStore.setUser(user);
           settle({ kind: "success", user });

@@ -10,15 +10,15 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { LIMITS, type UserView } from "@matchdesk/contract";
+import { LIMITS } from "@matchdesk/contract";
 import { IconAlertCircle, IconLogin2 } from "@tabler/icons-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
-import { api } from "../../lib/api";
 import { useErrorMessage } from "../../lib/useErrorMessage";
 import { usePageTitle } from "../../ui/usePageTitle";
+import { signInWithPassword } from "./auth-calls";
 import { oidcStartPath, useAuthMethods } from "./auth-methods";
 import { authStore } from "./auth-store";
 import { EmailLinkRequestForm } from "./EmailLinkRequestForm";
@@ -54,11 +54,7 @@ export function LoginPage() {
     setPending(true);
     setFailure(null);
     try {
-      const user = await api<UserView>("/api/auth/login", {
-        method: "POST",
-        body: values,
-        skipSessionExpiry: true,
-      });
+      const user = await signInWithPassword(values);
       authStore.setUser(user);
       // An unfinished matchmaker would be sent on to onboarding by the route guard anyway.
       const target = needsOnboarding(user) ? ONBOARDING_PATH : (redirect ?? DASHBOARD_PATH);

@@ -4,31 +4,12 @@ import { IconAlertCircle } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { api } from "../../lib/api";
 import { useErrorMessage } from "../../lib/useErrorMessage";
 import { usePageTitle } from "../../ui/usePageTitle";
+import { completeOidcOnce } from "./auth-calls";
 import { authStore } from "./auth-store";
 import { safeRedirectPath } from "./redirect-target";
 import { DASHBOARD_PATH, homePathFor, needsOnboarding, ONBOARDING_PATH } from "./routing-rules";
-
-type CallbackAnswer = { user: UserView; redirect: string };
-type CallbackBody = { code: string; state: string; iss?: string };
-
-// The provider's code works once: the page's effect may run twice (strict mode), the request may not.
-const completing = new Map<string, Promise<CallbackAnswer>>();
-
-function completeOnce(body: CallbackBody): Promise<CallbackAnswer> {
-  let promise = completing.get(body.code);
-  if (!promise) {
-    promise = api<CallbackAnswer>("/api/auth/oidc/callback", {
-      method: "POST",
-      body,
-      skipSessionExpiry: true,
-    });
-    completing.set(body.code, promise);
-  }
-  return promise;
-}
 
 /** Where to go after signing in: onboarding first for an unfinished matchmaker, else the answered page. */
 function targetAfterSignIn(user: UserView, redirect: string | null): string {
@@ -57,7 +38,7 @@ export function OidcCallbackPage() {
   useEffect(() => {
     let isActive = true;
     if (code && state) {
-      completeOnce({ code, state, ...(iss ? { iss } : {}) }).then(
+      completeOidcOnce({ code, state, ...(iss ? { iss } : {}) }).then(
         ({ user, redirect }) => {
           authStore.setUser(user);
           if (isActive) void navigate(targetAfterSignIn(user, redirect), { replace: true });

@@ -1,12 +1,12 @@
-import type { AuthMethodsView } from "@matchdesk/contract";
+import { type AuthMethodsView, authApi } from "@matchdesk/contract";
 import { useEffect, useState } from "react";
-import { api } from "../../lib/api";
+import { call, href } from "../../lib/api";
 
 let loading: Promise<AuthMethodsView | null> | undefined;
 
-/** GET /api/auth/methods, once per page load; null when it cannot be read (the page works without it). */
+/** The sign-in methods, asked once per page load; null when it cannot be read (the page works without it). */
 export function loadAuthMethods(): Promise<AuthMethodsView | null> {
-  loading ??= api<AuthMethodsView>("/api/auth/methods", { skipSessionExpiry: true }).catch((error) => {
+  loading ??= call(authApi.methods, { skipSessionExpiry: true }).catch((error) => {
     console.warn("Could not read the sign-in methods", error);
     loading = undefined;
     return null;
@@ -37,10 +37,7 @@ type OidcStart = { redirect: string; invite?: string };
  * Registration needs the terms accepted first, so the invite form sends `termsAccepted=true`.
  */
 export function oidcStartPath({ redirect, invite }: OidcStart): string {
-  const params = new URLSearchParams({ redirect });
-  if (invite) {
-    params.set("invite", invite);
-    params.set("termsAccepted", "true");
-  }
-  return `/api/auth/oidc/start?${params}`;
+  return href(authApi.oidcStart, {
+    query: invite ? { redirect, invite, termsAccepted: "true" } : { redirect },
+  });
 }

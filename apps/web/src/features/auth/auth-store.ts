@@ -1,8 +1,8 @@
 import { notifications } from "@mantine/notifications";
-import type { AuthStatusView } from "@matchdesk/contract";
+import { authApi } from "@matchdesk/contract";
 import { useSyncExternalStore } from "react";
 import { i18n } from "../../i18n/i18n";
-import { api } from "../../lib/api";
+import { call } from "../../lib/api";
 import { clearStoredUser, readStoredUser, storeUser } from "./auth-storage";
 import type { AuthUser } from "./auth-user";
 
@@ -45,7 +45,7 @@ export const authStore = {
     pending ??= (async () => {
       setState({ ...state, status: "loading" });
       try {
-        const answer = await api<AuthStatusView>("/api/auth/status");
+        const answer = await call(authApi.status);
         const user = answer.authenticated ? answer.user : null;
         if (user) storeUser(user);
         else clearStoredUser();

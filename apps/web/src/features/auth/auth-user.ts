@@ -1,6 +1,6 @@
 import type { UserView } from "@matchdesk/contract";
 
-/** The signed-in user: the API's UserView, as GET /api/auth/status and POST /api/auth/login answer it. */
+/** The signed-in user: the API's UserView, as the sign-in status and the sign-in answer it. */
 export type AuthUser = UserView;
 
 export function displayName(user: Pick<AuthUser, "firstName" | "lastName" | "email">): string {

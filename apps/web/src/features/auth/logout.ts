@@ -1,6 +1,7 @@
 import { notifications } from "@mantine/notifications";
+import { authApi } from "@matchdesk/contract";
 import { i18n } from "../../i18n/i18n";
-import { api } from "../../lib/api";
+import { call } from "../../lib/api";
 import { authStore } from "./auth-store";
 
 let running: Promise<void> | null = null;
@@ -10,7 +11,7 @@ export function logout(): Promise<void> {
   running ??= (async () => {
     authStore.clear();
     try {
-      await api("/api/auth/logout", { method: "POST", skipSessionExpiry: true });
+      await call(authApi.logout, { skipSessionExpiry: true });
     } catch (error) {
       console.error("Logout failed on the server; the local session is cleared anyway", error);
     }

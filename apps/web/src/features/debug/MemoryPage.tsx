@@ -1,12 +1,10 @@
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import type { MemoryView } from "@matchdesk/contract";
 import { IconInfoCircle } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../lib/api";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { formatMegabytes } from "./format-bytes";
+import { useServerMemory } from "./useServerMemory";
 
 const REFRESH_MS = 2000;
 const BLOCK_BYTES = 16 * 1024 * 1024;
@@ -35,12 +33,7 @@ export function MemoryPage() {
   usePageTitle(t("memory.title"));
   const mb = (bytes: number) => formatMegabytes(bytes, i18n.language);
 
-  const server = useQuery({
-    queryKey: ["debug", "memory"],
-    queryFn: ({ signal }) => api<MemoryView>("/api/debug/memory", { signal }),
-    refetchInterval: REFRESH_MS,
-    retry: false,
-  });
+  const server = useServerMemory(REFRESH_MS);
 
   const [browser, setBrowser] = useState(readBrowserMemory);
   useEffect(() => {

@@ -1,30 +1,28 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, Button, NativeSelect, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { CreateInviteBody, type Locale, type UserView } from "@matchdesk/contract";
+import { CreateInviteBody, type Locale } from "@matchdesk/contract";
 import { IconAlertCircle, IconSend } from "@tabler/icons-react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { isLocale, SUPPORTED_LOCALES } from "../../i18n/locale";
-import { api } from "../../lib/api";
 import { applyServerErrors } from "../../lib/form-errors";
 import { useErrorMessage } from "../../lib/useErrorMessage";
 import { useFieldError } from "../../lib/useFieldError";
+import { useCreateInvite } from "./useMyInvite";
 
 type InviteInput = z.input<typeof CreateInviteBody>;
 const FIELDS = ["email", "firstName", "lastName", "locale"] as const;
 const NAME_MAX = 100;
 const LANGUAGE_KEY: Record<Locale, string> = { "en-US": "language.enUS", "ru-RU": "language.ruRU" };
 
-/** POST /api/invites: creates the account and e-mails the invitation (a client, or a matchmaker for an admin). */
+/** Invitation by e-mail: creates the account and e-mails the invitation (a client, or a matchmaker for an admin). */
 export function InviteByEmailForm({ isAdmin }: { isAdmin: boolean }) {
   const { t, i18n } = useTranslation();
   const toMessage = useErrorMessage();
   const fieldError = useFieldError();
-  const queryClient = useQueryClient();
   const [failure, setFailure] = useState<unknown>(null);
   const defaultLocale: Locale = isLocale(i18n.language) ? i18n.language : "ru-RU";
 
@@ -39,21 +37,23 @@ export function InviteByEmailForm({ isAdmin }: { isAdmin: boolean }) {
     defaultValues: { firstName: "", lastName: "", email: "", locale: defaultLocale },
   });
 
-  const invite = useMutation({
-    mutationFn: (body: CreateInviteBody) => api<UserView>("/api/invites", { method: "POST", body }),
-    onSuccess: (created) => {
-      notifications.show({ color: "teal", message: t("invites.sent", { email: created.email }) });
-      reset({ firstName: "", lastName: "", email: "", locale: defaultLocale });
-      void queryClient.invalidateQueries({ queryKey: ["admin", "users"] });
-    },
-    onMutate: () => setFailure(null),
-    onError: (error) => {
-      if (!applyServerErrors(error, setError, toMessage, FIELDS, { EMAIL_TAKEN: "email" })) setFailure(error);
-    },
-  });
+  const invite = useCreateInvite();
+  const send = (values: CreateInviteBody) => {
+    setFailure(null);
+    invite.mutate(values, {
+      onSuccess: (created) => {
+        notifications.show({ color: "teal", message: t("invites.sent", { email: created.email }) });
+        reset({ firstName: "", lastName: "", email: "", locale: defaultLocale });
+      },
+      onError: (error) => {
+        if (!applyServerErrors(error, setError, toMessage, FIELDS, { EMAIL_TAKEN: "email" }))
+          setFailure(error);
+      },
+    });
+  };
 
   return (
-    <form noValidate onSubmit={handleSubmit((values) => invite.mutate(values))}>
+    <form noValidate onSubmit={handleSubmit(send)}>
       <Stack gap="md">
         {failure !== null && (
           <Alert

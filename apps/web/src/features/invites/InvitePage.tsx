@@ -6,7 +6,7 @@ import { usePageTitle } from "../../ui/usePageTitle";
 import { useAuth } from "../auth/auth-store";
 import { CopyField } from "./CopyField";
 import { InviteByEmailForm } from "./InviteByEmailForm";
-import { QR_PNG_PATH, QR_SVG_PATH, useMyInvite } from "./useMyInvite";
+import { inviteQrHref, useMyInvite } from "./useMyInvite";
 
 /**
  * SPEC 2 /admin/generate-invite: the invite code and link with copy buttons, the link as a QR code
@@ -72,7 +72,7 @@ export function InvitePage() {
                 </Title>
                 {invite.data ? (
                   <Image
-                    src={QR_PNG_PATH}
+                    src={inviteQrHref("png")}
                     alt={t("invites.qrAlt")}
                     w={180}
                     h={180}
@@ -88,7 +88,7 @@ export function InvitePage() {
                 <Group gap="xs" justify="center">
                   <Button
                     component="a"
-                    href={QR_PNG_PATH}
+                    href={inviteQrHref("png")}
                     download="invite-qr.png"
                     variant="light"
                     size="xs"
@@ -98,7 +98,7 @@ export function InvitePage() {
                   </Button>
                   <Button
                     component="a"
-                    href={QR_SVG_PATH}
+                    href={inviteQrHref("svg")}
                     download="invite-qr.svg"
                     variant="light"
                     size="xs"

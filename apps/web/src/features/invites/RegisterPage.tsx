@@ -17,14 +17,7 @@ import {
   Title,
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import {
-  InviteCode,
-  type InviteView,
-  LIMITS,
-  PRODUCT_NAME,
-  RegisterBody,
-  type UserView,
-} from "@matchdesk/contract";
+import { InviteCode, type InviteView, LIMITS, PRODUCT_NAME, RegisterBody } from "@matchdesk/contract";
 import { IconAlertCircle, IconLogin2 } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
@@ -32,14 +25,16 @@ import { Trans, useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import type { z } from "zod";
 import { isLocale } from "../../i18n/locale";
-import { ApiError, api } from "../../lib/api";
+import { ApiError } from "../../lib/api";
 import { applyServerErrors } from "../../lib/form-errors";
 import { useErrorMessage } from "../../lib/useErrorMessage";
 import { useFieldError } from "../../lib/useFieldError";
 import { usePageTitle } from "../../ui/usePageTitle";
+import { registerAccount } from "../auth/auth-calls";
 import { oidcStartPath, useAuthMethods } from "../auth/auth-methods";
 import { authStore } from "../auth/auth-store";
 import { DASHBOARD_PATH, homePathFor } from "../auth/routing-rules";
+import { lookUpInvite } from "./invite-calls";
 import { inviterName, termsPathFor } from "./invite-text";
 
 // The form holds the unticked box too; RegisterBody (the API's schema) insists on `true`.
@@ -83,7 +78,7 @@ export function RegisterPage() {
       setState({ kind: "error", error: { code: "INVITE_NOT_FOUND" } });
       return;
     }
-    api<InviteView>(`/api/invites/${encodeURIComponent(code)}`, { skipSessionExpiry: true }).then(
+    lookUpInvite(code).then(
       (invite) => isActive && setState({ kind: "ready", invite }),
       (error: unknown) => isActive && setState({ kind: "error", error }),
     );
@@ -197,11 +192,7 @@ function RegisterForm({ invite, token }: { invite: InviteView; token: string | u
   const submit = async (values: RegisterBody) => {
     setFailure(null);
     try {
-      const user = await api<UserView>("/api/auth/register", {
-        method: "POST",
-        body: values,
-        skipSessionExpiry: true,
-      });
+      const user = await registerAccount(values);
       authStore.setUser(user);
       notifications.show({ color: "teal", message: t("register.welcome", { product: PRODUCT_NAME }) });
       await navigate(homePathFor(user), { replace: true });

@@ -1,19 +1,22 @@
-import type { MyInviteView } from "@matchdesk/contract";
-import { useQuery } from "@tanstack/react-query";
-import type { z } from "zod";
-import { api } from "../../lib/api";
+import { type CreateInviteBody, type InviteQrQuery, invitesApi } from "@matchdesk/contract";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { call, href, queryOf } from "../../lib/api";
+import { adminUsersKey } from "../admin/useAdminUsers";
 
-export type MyInvite = z.infer<typeof MyInviteView>;
-
-export const myInviteKey = ["invites", "me"] as const;
-
-/** GET /api/invites/me: the signed-in matchmaker's (or admin's) invite code and link. */
+/** The signed-in matchmaker's (or admin's) invite code and link. */
 export function useMyInvite() {
-  return useQuery({
-    queryKey: myInviteKey,
-    queryFn: ({ signal }) => api<MyInvite>("/api/invites/me", { signal }),
-  });
+  return useQuery(queryOf(invitesApi.mine));
 }
 
-export const QR_PNG_PATH = "/api/invites/me/qr.png";
-export const QR_SVG_PATH = "/api/invites/me/qr.png?format=svg";
+/** The invite link as a QR code image, to show or download. */
+export const inviteQrHref = (format: InviteQrQuery["format"]) =>
+  href(invitesApi.qr, { query: format === "png" ? {} : { format } });
+
+/** Creates the account and e-mails the invitation (a client, or a matchmaker for an admin). */
+export function useCreateInvite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateInviteBody) => call(invitesApi.create, { body }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminUsersKey }),
+  });
+}

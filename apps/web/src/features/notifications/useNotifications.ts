@@ -1,22 +1,21 @@
-import type { NotificationList, ReadNotificationsBody, ReadNotificationsResult } from "@matchdesk/contract";
+import { notificationsApi, type ReadNotificationsBody } from "@matchdesk/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../lib/api";
+import { call, queryKeyOf, queryOf } from "../../lib/api";
 
-export const notificationsKey = ["notifications"] as const;
+/** Every answer of the notifications list: what a new notification or a resync refreshes. */
+export const notificationsKey = queryKeyOf(notificationsApi.list);
 
-/** GET /api/notifications: the latest page and the unread count. */
+const LATEST = 30;
+
+/** The latest page and the unread count. */
 export function useNotifications() {
-  return useQuery({
-    queryKey: notificationsKey,
-    queryFn: ({ signal }) => api<NotificationList>("/api/notifications?pageSize=30", { signal }),
-  });
+  return useQuery(queryOf(notificationsApi.list, { query: { pageSize: LATEST } }));
 }
 
 export function useReadNotifications() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ReadNotificationsBody) =>
-      api<ReadNotificationsResult>("/api/notifications/read", { method: "POST", body }),
+    mutationFn: (body: ReadNotificationsBody) => call(notificationsApi.markRead, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsKey }),
   });
 }
