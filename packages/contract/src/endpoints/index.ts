@@ -1,7 +1,11 @@
 import type { EndpointSpec } from "../endpoint.js";
+import { agenciesApi } from "./agencies.js";
+import { analyticsApi } from "./analytics.js";
 import { clientsApi } from "./clients.js";
+import { quizApi } from "./quiz.js";
+import { reviewsApi } from "./reviews.js";
 
-export { clientsApi };
+export { agenciesApi, analyticsApi, clientsApi, quizApi, reviewsApi };
 
 /**
  * Every endpoint of the API, one group per domain. A test checks that the server registers each
@@ -9,6 +13,10 @@ export { clientsApi };
  */
 export const API_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   clients: clientsApi,
+  agencies: agenciesApi,
+  reviews: reviewsApi,
+  analytics: analyticsApi,
+  quiz: quizApi,
 };
 
 export const ENDPOINTS: readonly EndpointSpec[] = Object.values(API_GROUPS).flatMap((group) =>
