@@ -15,7 +15,7 @@ import pg from "pg";
 import { chromium } from "playwright-core";
 import sharp from "sharp";
 import { type Database, openDatabase } from "../src/db/client.js";
-import { explainDirectory } from "../src/modules/agencies/service.js";
+import { explainDirectory } from "../src/modules/agencies/directory.js";
 import { type RankingFigures, rankingFigures } from "./ranking.js";
 import {
   BARE,

@@ -12,6 +12,7 @@ import type { AppDeps } from "./deps.js";
 import * as admin from "./modules/admin/routes.js";
 import { openDirectoryCache } from "./modules/agencies/directory-cache.js";
 import * as agencies from "./modules/agencies/routes.js";
+import * as agencyPage from "./modules/agency-page/routes.js";
 import * as analytics from "./modules/analytics/routes.js";
 import * as auth from "./modules/auth/routes.js";
 import { openSessionCache } from "./modules/auth/session-cache.js";
@@ -58,6 +59,7 @@ const MODULES = [
   subscriptions,
   payments,
   agencies,
+  agencyPage,
   reviews,
   analytics,
   chat,

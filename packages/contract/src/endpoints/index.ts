@@ -1,25 +1,45 @@
 import type { EndpointSpec } from "../endpoint.js";
+import { agenciesApi } from "./agencies.js";
+import { analyticsApi } from "./analytics.js";
 import { authApi } from "./auth.js";
 import { clientsApi } from "./clients.js";
 import { debugApi } from "./debug.js";
 import { healthApi } from "./health.js";
 import { invitesApi } from "./invites.js";
 import { notificationsApi } from "./notifications.js";
+import { quizApi } from "./quiz.js";
+import { reviewsApi } from "./reviews.js";
 import { usersApi } from "./users.js";
 
-export { authApi, clientsApi, debugApi, healthApi, invitesApi, notificationsApi, usersApi };
+export {
+  agenciesApi,
+  analyticsApi,
+  authApi,
+  clientsApi,
+  debugApi,
+  healthApi,
+  invitesApi,
+  notificationsApi,
+  quizApi,
+  reviewsApi,
+  usersApi,
+};
 
 /**
  * Every endpoint of the API, one group per domain. A test checks that the server registers each
  * of these and nothing else; add a domain's group here when you add the domain.
  */
 export const API_GROUPS: Record<string, Record<string, EndpointSpec>> = {
+  agencies: agenciesApi,
+  analytics: analyticsApi,
   auth: authApi,
   clients: clientsApi,
   debug: debugApi,
   health: healthApi,
   invites: invitesApi,
   notifications: notificationsApi,
+  quiz: quizApi,
+  reviews: reviewsApi,
   users: usersApi,
 };
 

@@ -1,6 +1,6 @@
 import type { DirectoryQuery } from "@matchdesk/contract";
 import type { Database, Subscription } from "../../db/client.js";
-import { searchDirectory } from "./service.js";
+import { searchDirectory } from "./directory.js";
 
 /** The channel the database announces any change to what the directory shows on (migration 0021). */
 export const DIRECTORY_CHANGED_CHANNEL = "md_directory_changed";

@@ -15,7 +15,8 @@ import {
 import type { Db } from "../../db/client.js";
 import type { AppDeps } from "../../deps.js";
 import { badRequest } from "../../platform/errors.js";
-import { agencyFocusOf, searchDirectory } from "../agencies/service.js";
+import { searchDirectory } from "../agencies/directory.js";
+import { agencyFocusOf } from "../agencies/service.js";
 import type { MatchInput } from "../matching/compatibility-engine.js";
 import { rankCandidates } from "../matching/ranking.js";
 import { QUIZ_MESSAGES } from "./messages.js";

@@ -14,8 +14,11 @@ import type { SessionUser } from "../../platform/access.js";
 import { AppError, notFound } from "../../platform/errors.js";
 import { newId } from "../../platform/ids.js";
 import type { RateLimiter } from "../../platform/rate-limit.js";
-import { findPublicAgency, setAgencyRating } from "../agencies/service.js";
 import { type NotifyDeps, notify, notifyAdmins } from "../notifications/service.js";
+
+// Reviews and ratings of an agency, by the agency's user id. Which agency may be reviewed or
+// rated is the agency-page module's: it looks the agency up, then calls these, and keeps the
+// agency's directory rating in step, so this module needs neither it nor agencies.
 
 type ReviewRow = typeof reviews.$inferSelect;
 const reviewNotFound = () => notFound("REVIEW_NOT_FOUND", "Review not found");
@@ -28,11 +31,10 @@ const APPROVED_ON_PAGE = 50;
 export async function createReview(
   deps: NotifyDeps & { limiter: RateLimiter },
   caller: SessionUser | null,
-  agencyId: string,
+  agency: { userId: string; agencyName: string },
   body: CreateReviewBody,
   ip: string,
 ) {
-  const { agency } = await findPublicAgency(deps.db, agencyId);
   if (caller?.id === agency.userId) {
     throw new AppError("REVIEW_OWN_AGENCY", 403, "An agency cannot review itself");
   }
@@ -160,40 +162,27 @@ export async function myRating(db: Db, raterId: string, agencyUserId: string): P
 }
 
 /**
- * A matchmaker rates another agency; rating it again replaces the earlier rating. The agency's
- * directory rating is recomputed in the same transaction, under a lock on the agency's row, so
- * two ratings at once cannot leave a stale average.
+ * Saves a matchmaker's rating of an agency; rating it again replaces the earlier rating. Runs in
+ * the caller's transaction, which holds the agency's row locked, and answers the agency's new
+ * number of ratings and average overall stars for its directory rating.
  */
-export async function rateAgency(db: Db, caller: SessionUser, agencyId: string, body: RatingBody) {
-  const { agency } = await findPublicAgency(db, agencyId);
-  if (agency.userId === caller.id) {
-    throw new AppError("RATING_OWN_AGENCY", 403, "You cannot rate your own agency");
-  }
-  await db.transaction(async (tx) => {
-    const txDb = tx as unknown as Db;
-    await txDb
-      .select({ id: agencyProfiles.userId })
-      .from(agencyProfiles)
-      .where(eq(agencyProfiles.userId, agency.userId))
-      .for("update");
-    const now = new Date();
-    await txDb
-      .insert(agencyRatings)
-      .values({ raterUserId: caller.id, agencyUserId: agency.userId, ...body })
-      .onConflictDoUpdate({
-        target: [agencyRatings.raterUserId, agencyRatings.agencyUserId],
-        set: { ...body, updatedAt: now },
-      });
-    const [agg] = await txDb
-      .select({ n: count(), overall: avg(agencyRatings.overall) })
-      .from(agencyRatings)
-      .where(eq(agencyRatings.agencyUserId, agency.userId));
-    await setAgencyRating(
-      txDb,
-      agency.userId,
-      agg?.overall == null ? null : Number(agg.overall),
-      agg?.n ?? 0,
-    );
-  });
-  return { ...body, agencyId: agency.userId, summary: await ratingSummary(db, agency.userId) };
+export async function saveRating(
+  db: Db,
+  raterUserId: string,
+  agencyUserId: string,
+  body: RatingBody,
+): Promise<{ overall: number | null; count: number }> {
+  const now = new Date();
+  await db
+    .insert(agencyRatings)
+    .values({ raterUserId, agencyUserId, ...body })
+    .onConflictDoUpdate({
+      target: [agencyRatings.raterUserId, agencyRatings.agencyUserId],
+      set: { ...body, updatedAt: now },
+    });
+  const [agg] = await db
+    .select({ n: count(), overall: avg(agencyRatings.overall) })
+    .from(agencyRatings)
+    .where(eq(agencyRatings.agencyUserId, agencyUserId));
+  return { overall: agg?.overall == null ? null : Number(agg.overall), count: agg?.n ?? 0 };
 }

@@ -22,15 +22,14 @@ import {
   RatingDimensions,
 } from "@matchdesk/contract";
 import { IconCheck } from "@tabler/icons-react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { api } from "../../lib/api";
 import { applyServerErrors } from "../../lib/form-errors";
 import { useErrorMessage } from "../../lib/useErrorMessage";
 import { useFieldError } from "../../lib/useFieldError";
+import { useJoinAgency, useRateAgency, useReviewAgency } from "./useMarketplace";
 
 // The honeypot sits off screen: people never see or fill it, form-filling bots do.
 const honeypotStyle = {
@@ -50,6 +49,7 @@ export function ReviewForm({ agencyId }: { agencyId: string }) {
   const fieldError = useFieldError();
   const toMessage = useErrorMessage();
   const [isSent, setSent] = useState(false);
+  const review = useReviewAgency(agencyId);
   const form = useForm<ReviewInput, unknown, CreateReviewBody>({
     resolver: zodResolver(CreateReviewBody) as Resolver<ReviewInput, unknown, CreateReviewBody>,
     defaultValues: { authorName: "", authorEmail: "", text: "", website: "" },
@@ -57,7 +57,7 @@ export function ReviewForm({ agencyId }: { agencyId: string }) {
   const e = form.formState.errors;
   const submit = form.handleSubmit(async (body) => {
     try {
-      await api(`/api/agencies/${encodeURIComponent(agencyId)}/reviews`, { method: "POST", body });
+      await review.mutateAsync(body);
       form.reset();
       setSent(true);
     } catch (error) {
@@ -141,6 +141,7 @@ export function JoinForm({ agencyId }: { agencyId: string }) {
   const fieldError = useFieldError();
   const toMessage = useErrorMessage();
   const [isSent, setSent] = useState(false);
+  const join = useJoinAgency(agencyId);
   const form = useForm<JoinInput, unknown, JoinAgencyBody>({
     resolver: zodResolver(JoinAgencyBody) as Resolver<JoinInput, unknown, JoinAgencyBody>,
     defaultValues: { firstName: "", lastName: "", email: "", message: "", website: "" },
@@ -148,10 +149,7 @@ export function JoinForm({ agencyId }: { agencyId: string }) {
   const e = form.formState.errors;
   const submit = form.handleSubmit(async (body) => {
     try {
-      await api(`/api/agencies/${encodeURIComponent(agencyId)}/join`, {
-        method: "POST",
-        body: { ...body, phone: body.phone || undefined },
-      });
+      await join.mutateAsync({ ...body, phone: body.phone || undefined });
       form.reset();
       setSent(true);
     } catch (error) {
@@ -233,17 +231,13 @@ export function JoinForm({ agencyId }: { agencyId: string }) {
 export function RateForm({ agencyId, initial }: { agencyId: string; initial: RatingBody | null }) {
   const { t } = useTranslation();
   const toMessage = useErrorMessage();
-  const queryClient = useQueryClient();
   const [stars, setStars] = useState<Partial<RatingBody>>(initial ?? {});
-  const save = useMutation({
-    mutationFn: (body: RatingBody) =>
-      api(`/api/agencies/${encodeURIComponent(agencyId)}/ratings`, { method: "POST", body }),
-    onSuccess: () => {
-      notifications.show({ color: "teal", message: t("marketplace.rating.saved") });
-      void queryClient.invalidateQueries({ queryKey: ["agencies"] });
-    },
-    onError: (error) => notifications.show({ color: "red", message: toMessage(error) }),
-  });
+  const rate = useRateAgency(agencyId);
+  const save = (body: RatingBody) =>
+    rate.mutate(body, {
+      onSuccess: () => notifications.show({ color: "teal", message: t("marketplace.rating.saved") }),
+      onError: (error) => notifications.show({ color: "red", message: toMessage(error) }),
+    });
   const isComplete = RatingDimensions.every((d) => stars[d] !== undefined);
   return (
     <Card padding="lg" withBorder component="section" aria-labelledby="rate-title">
@@ -267,8 +261,8 @@ export function RateForm({ agencyId, initial }: { agencyId: string; initial: Rat
         <Group justify="flex-end">
           <Button
             disabled={!isComplete}
-            loading={save.isPending}
-            onClick={() => isComplete && save.mutate(stars as RatingBody)}
+            loading={rate.isPending}
+            onClick={() => isComplete && save(stars as RatingBody)}
           >
             {t("marketplace.rating.save")}
           </Button>

@@ -28,14 +28,7 @@ import { queryClient } from "../../app/query-client";
 import { useErrorMessage } from "../../lib/useErrorMessage";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { CountrySelect, useCountryName } from "./CountrySelect";
-import {
-  DIRECTORY_PAGE_SIZE,
-  type DirectoryFilters,
-  EMPTY_FILTERS,
-  hasActiveFilters,
-  readDirectoryFilters,
-  writeDirectoryFilters,
-} from "./directory-query";
+import { DIRECTORY_PAGE_SIZE, type DirectoryFilters, directoryFilters } from "./directory-query";
 import { useDirectory } from "./useMarketplace";
 
 /** SPEC 2 /directory: the public list of matchmakers, its search kept in the URL. */
@@ -53,22 +46,22 @@ function DirectorySearch() {
   const toMessage = useErrorMessage();
   usePageTitle(t("marketplace.directory.pageTitle"));
   const [params, setParams] = useSearchParams();
-  const filters = readDirectoryFilters(params);
+  const filters = directoryFilters.read(params);
   const [draft, setDraft] = useState<DirectoryFilters>(filters);
   const paramsKey = params.toString();
   // The form follows the URL when it changes from outside (back button, a shared link).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the URL's text is the dependency
-  useEffect(() => setDraft(readDirectoryFilters(params)), [paramsKey]);
+  useEffect(() => setDraft(directoryFilters.read(params)), [paramsKey]);
   const directory = useDirectory(filters);
 
-  const apply = (next: DirectoryFilters) => setParams(writeDirectoryFilters(next));
+  const apply = (next: DirectoryFilters) => setParams(directoryFilters.write(next));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     apply({ ...draft, page: 1 });
   };
   const clear = () => {
-    setDraft(EMPTY_FILTERS);
-    apply(EMPTY_FILTERS);
+    setDraft(directoryFilters.empty);
+    apply(directoryFilters.empty);
   };
   const total = directory.data?.total ?? 0;
 
@@ -90,7 +83,7 @@ function DirectorySearch() {
               label={t("marketplace.directory.searchLabel")}
               placeholder={t("marketplace.directory.searchPlaceholder")}
               leftSection={<IconSearch size={18} />}
-              value={draft.q}
+              value={draft.q ?? ""}
               maxLength={100}
               onChange={(e) => setDraft({ ...draft, q: e.currentTarget.value })}
               size="md"
@@ -99,22 +92,25 @@ function DirectorySearch() {
               <CountrySelect
                 label={t("marketplace.directory.country")}
                 emptyLabel={t("marketplace.directory.anyCountry")}
-                value={draft.country}
-                onChange={(country) => setDraft({ ...draft, country })}
+                value={draft.country ?? null}
+                // The select offers the contract's country codes only.
+                onChange={(country) =>
+                  setDraft({ ...draft, country: (country ?? undefined) as DirectoryFilters["country"] })
+                }
               />
               <TextInput
                 label={t("marketplace.directory.city")}
                 placeholder={t("marketplace.directory.cityPlaceholder")}
-                value={draft.city}
+                value={draft.city ?? ""}
                 maxLength={100}
                 onChange={(e) => setDraft({ ...draft, city: e.currentTarget.value })}
               />
               <NativeSelect
                 label={t("marketplace.directory.verified")}
-                value={draft.verified ?? ""}
+                value={draft.verified === undefined ? "" : String(draft.verified)}
                 onChange={(e) => {
                   const v = e.currentTarget.value;
-                  setDraft({ ...draft, verified: v === "true" || v === "false" ? v : null });
+                  setDraft({ ...draft, verified: v === "true" ? true : v === "false" ? false : undefined });
                 }}
                 data={[
                   { value: "", label: t("marketplace.directory.verifiedAny") },
@@ -127,7 +123,7 @@ function DirectorySearch() {
                 value={draft.minRating ? String(draft.minRating) : ""}
                 onChange={(e) => {
                   const v = Number(e.currentTarget.value);
-                  setDraft({ ...draft, minRating: v >= 1 && v <= 5 ? v : null });
+                  setDraft({ ...draft, minRating: v >= 1 && v <= 5 ? v : undefined });
                 }}
                 data={[
                   { value: "", label: t("marketplace.directory.ratingAny") },
@@ -142,7 +138,7 @@ function DirectorySearch() {
               <Button
                 variant="default"
                 onClick={clear}
-                disabled={!hasActiveFilters(draft) && !hasActiveFilters(filters)}
+                disabled={!directoryFilters.isFiltered(draft) && !directoryFilters.isFiltered(filters)}
               >
                 {t("marketplace.directory.clear")}
               </Button>
@@ -185,7 +181,7 @@ function DirectorySearch() {
                 <Text c="gray.7" maw={480}>
                   {t("marketplace.directory.emptyText")}
                 </Text>
-                {hasActiveFilters(filters) && (
+                {directoryFilters.isFiltered(filters) && (
                   <Button variant="light" onClick={clear}>
                     {t("marketplace.directory.clear")}
                   </Button>

@@ -1,54 +1,45 @@
-import type {
-  AdminReviewView,
-  AgencyLeadList,
-  AgencyLeadView,
-  AgencyPageView,
-  AgencyProfilePatchBody,
-  AgencyProfileView,
-  DirectoryItem,
-  ViewsView,
+import {
+  type AgencyProfilePatchBody,
+  agenciesApi,
+  analyticsApi,
+  type BodyOf,
+  type CreateReviewBody,
+  type JoinAgencyBody,
+  type RatingBody,
+  type ReviewStatus,
+  reviewsApi,
 } from "@matchdesk/contract";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../lib/api";
+import type { z } from "zod";
+import { call, queryKeyOf, queryOf } from "../../lib/api";
 import { invalidateClients } from "../clients/useClients";
-import { type DirectoryFilters, directoryApiPath } from "./directory-query";
+import { type DirectoryFilters, directoryQuery } from "./directory-query";
 
-export type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
+const ownAgencyKey = queryKeyOf(agenciesApi.me);
 
-const agencyKey = (idOrLogin: string) => ["agencies", idOrLogin] as const;
-const ownAgencyKey = ["agencies", "me"] as const;
-export const reviewsKey = ["admin", "reviews"] as const;
-
-/** GET /api/directory for the filters; the previous page stays on screen while the next loads. */
+/** The directory's page for the filters; the previous page stays on screen while the next loads. */
 export function useDirectory(filters: DirectoryFilters) {
   return useQuery({
-    queryKey: ["directory", filters],
-    queryFn: ({ signal }) => api<Page<DirectoryItem>>(directoryApiPath(filters), { signal }),
+    ...queryOf(agenciesApi.directory, { query: directoryQuery(filters) }),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useAgencyPage(idOrLogin: string) {
   return useQuery({
-    queryKey: agencyKey(idOrLogin),
-    queryFn: ({ signal }) =>
-      api<AgencyPageView>(`/api/agencies/${encodeURIComponent(idOrLogin)}`, { signal }),
+    ...queryOf(agenciesApi.page, { params: { id: idOrLogin } }),
     retry: (count, error) => (error as { status?: number }).status !== 404 && count < 2,
   });
 }
 
 export function useOwnAgency() {
-  return useQuery({
-    queryKey: ownAgencyKey,
-    queryFn: ({ signal }) => api<AgencyProfileView>("/api/agencies/me", { signal }),
-  });
+  return useQuery(queryOf(agenciesApi.me));
 }
 
 export function useSaveOwnAgency() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AgencyProfilePatchBody) =>
-      api<AgencyProfileView>("/api/agencies/me", { method: "PATCH", body }),
+    mutationFn: (body: AgencyProfilePatchBody) => call(agenciesApi.updateMe, { body }),
     onSuccess: (view) => queryClient.setQueryData(ownAgencyKey, view),
   });
 }
@@ -56,17 +47,39 @@ export function useSaveOwnAgency() {
 export function useSetAgencyPassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { password: string; confirmPassword: string }) =>
-      api<AgencyProfileView>("/api/agencies/me/password", { method: "PUT", body }),
+    mutationFn: (body: BodyOf<typeof agenciesApi.setPassword>) => call(agenciesApi.setPassword, { body }),
     onSuccess: (view) => queryClient.setQueryData(ownAgencyKey, view),
+  });
+}
+
+/** A review of the agency, from anyone; it is published once an admin approves it. */
+export function useReviewAgency(agencyId: string) {
+  return useMutation({
+    mutationFn: (body: CreateReviewBody) => call(reviewsApi.create, { params: { id: agencyId }, body }),
+  });
+}
+
+/** "Join the agency base": the request waits in the matchmaker's inbox. */
+export function useJoinAgency(agencyId: string) {
+  return useMutation({
+    mutationFn: (body: JoinAgencyBody) => call(agenciesApi.join, { params: { id: agencyId }, body }),
+  });
+}
+
+/** A matchmaker's rating of another agency; the agency's page then shows the new averages. */
+export function useRateAgency(agencyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RatingBody) => call(reviewsApi.rate, { params: { id: agencyId }, body }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeyOf(agenciesApi.page) });
+    },
   });
 }
 
 export function useViews(range: { from: string; to: string }) {
   return useQuery({
-    queryKey: ["analytics", "views", range],
-    queryFn: ({ signal }) =>
-      api<ViewsView>(`/api/analytics/views?from=${range.from}&to=${range.to}`, { signal }),
+    ...queryOf(analyticsApi.views, { query: range }),
     placeholderData: keepPreviousData,
   });
 }
@@ -75,19 +88,17 @@ export function useViews(range: { from: string; to: string }) {
 export function recordView(profileId: string): void {
   const utmSource = new URLSearchParams(window.location.search).get("utm_source") ?? undefined;
   const referrer = document.referrer || undefined;
-  void api("/api/analytics/views", {
-    method: "POST",
+  void call(analyticsApi.recordView, {
     body: { profileId, referrer, utmSource: utmSource?.slice(0, 100) },
     skipSessionExpiry: true,
   }).catch(() => undefined);
 }
 
-export function useModerationQueue(status: string | null, page: number) {
-  const query = new URLSearchParams({ page: String(page), pageSize: "20" });
-  if (status) query.set("status", status);
+export function useModerationQueue(status: z.output<typeof ReviewStatus> | null, page: number) {
   return useQuery({
-    queryKey: [...reviewsKey, status, page],
-    queryFn: ({ signal }) => api<Page<AdminReviewView>>(`/api/admin/reviews?${query}`, { signal }),
+    ...queryOf(reviewsApi.listForModeration, {
+      query: { page, pageSize: 20, status: status ?? undefined },
+    }),
     placeholderData: keepPreviousData,
   });
 }
@@ -96,22 +107,16 @@ export function useModerateReview() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, action }: { id: string; action: "approved" | "rejected" | "delete" }) => {
-      const path = `/api/admin/reviews/${encodeURIComponent(id)}`;
-      if (action === "delete") await api<void>(path, { method: "DELETE" });
-      else await api<AdminReviewView>(path, { method: "PUT", body: { status: action } });
+      if (action === "delete") await call(reviewsApi.remove, { params: { id } });
+      else await call(reviewsApi.moderate, { params: { id }, body: { status: action } });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewsKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeyOf(reviewsApi.listForModeration) }),
   });
 }
 
-const leadsKey = ["agencies", "me", "leads"] as const;
-
 /** Requests from the matchmaker's agency page, newest first. */
 export function useLeads() {
-  return useQuery({
-    queryKey: leadsKey,
-    queryFn: ({ signal }) => api<AgencyLeadList>("/api/agencies/me/leads?pageSize=20", { signal }),
-  });
+  return useQuery(queryOf(agenciesApi.leads, { query: { pageSize: 20 } }));
 }
 
 /** Invites the person behind a lead (a client of the matchmaker), or dismisses the lead. */
@@ -119,12 +124,11 @@ export function useLeadAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, action }: { id: string; action: "invite" | "dismiss" }) => {
-      const path = `/api/agencies/me/leads/${encodeURIComponent(id)}`;
-      if (action === "invite") await api<AgencyLeadView>(`${path}/invite`, { method: "POST" });
-      else await api<void>(path, { method: "DELETE" });
+      if (action === "invite") await call(agenciesApi.inviteLead, { params: { id } });
+      else await call(agenciesApi.dismissLead, { params: { id } });
     },
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: leadsKey });
+      void queryClient.invalidateQueries({ queryKey: queryKeyOf(agenciesApi.leads) });
       invalidateClients(queryClient);
     },
   });

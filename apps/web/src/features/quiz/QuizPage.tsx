@@ -16,16 +16,16 @@ import {
 } from "@mantine/core";
 import type { Locale, QuizAgency, QuizQuestionId, QuizResultView, QuizView } from "@matchdesk/contract";
 import { IconAlertCircle, IconRefresh } from "@tabler/icons-react";
-import { QueryClientProvider, useMutation, useQuery } from "@tanstack/react-query";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { queryClient } from "../../app/query-client";
-import { api } from "../../lib/api";
 import { useErrorMessage } from "../../lib/useErrorMessage";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { FocusBadges } from "../marketplace/FocusBadges";
 import { PageIntro } from "../site/PageIntro";
+import { useQuiz, useQuizResult } from "./useQuiz";
 
 /** SPEC 1 /quiz: the free compatibility quiz, one question at a time, then the result. */
 export function QuizPage() {
@@ -44,16 +44,10 @@ function Quiz() {
   const toMessage = useErrorMessage();
   usePageTitle(t("quiz.pageTitle"));
   const locale: Locale = i18n.language === "ru-RU" ? "ru-RU" : "en-US";
-  const quiz = useQuery({
-    queryKey: ["quiz", locale],
-    queryFn: ({ signal }) => api<QuizView>(`/api/quiz?locale=${locale}`, { signal }),
-  });
+  const quiz = useQuiz(locale);
   const [step, setStep] = useState(0);
   const [answers, setAnswers] = useState<Answers>({});
-  const submit = useMutation({
-    mutationFn: (body: { locale: Locale; answers: Answers }) =>
-      api<QuizResultView>("/api/quiz/result", { method: "POST", body }),
-  });
+  const submit = useQuizResult();
 
   const retake = () => {
     setAnswers({});
