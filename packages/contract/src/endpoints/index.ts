@@ -1,7 +1,9 @@
 import type { EndpointSpec } from "../endpoint.js";
 import { clientsApi } from "./clients.js";
+import { filesApi } from "./files.js";
+import { profilesApi } from "./profiles.js";
 
-export { clientsApi };
+export { clientsApi, filesApi, profilesApi };
 
 /**
  * Every endpoint of the API, one group per domain. A test checks that the server registers each
@@ -9,6 +11,8 @@ export { clientsApi };
  */
 export const API_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   clients: clientsApi,
+  files: filesApi,
+  profiles: profilesApi,
 };
 
 export const ENDPOINTS: readonly EndpointSpec[] = Object.values(API_GROUPS).flatMap((group) =>
