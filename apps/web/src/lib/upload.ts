@@ -1,3 +1,4 @@
+import { type EndpointSpec, endpointUrl, type ParamsOf, type ResponseOf } from "@matchdesk/contract";
 import { ApiError, NETWORK_ERROR_CODE, reportUnauthorized, toApiError } from "./api";
 
 export type UploadOptions = {
@@ -6,15 +7,29 @@ export type UploadOptions = {
   signal?: AbortSignal;
 };
 
+/** An endpoint of the contract that takes a multipart form (file uploads). */
+export type UploadEndpoint = EndpointSpec & { readonly bodyKind: "multipart" };
+
+/** The params of an upload endpoint, asked for exactly when its path has some. */
+export type UploadInput<E extends UploadEndpoint> = [ParamsOf<E>] extends [undefined]
+  ? { params?: undefined }
+  : { params: ParamsOf<E> };
+
 /**
- * POSTs multipart form data with upload progress (fetch cannot report it): the same cookies,
- * answers and errors as `api`, including the session-expiry handling of a 401.
+ * Sends multipart form data to an upload endpoint with upload progress (fetch cannot report it):
+ * the same cookies, answers and errors as `call`, including the session-expiry handling of a 401.
  */
-export function uploadForm<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
+export function uploadForm<E extends UploadEndpoint>(
+  def: E,
+  input: UploadInput<E>,
+  form: FormData,
+  options: UploadOptions = {},
+): Promise<ResponseOf<E>> {
   const { onProgress, signal } = options;
-  return new Promise<T>((resolve, reject) => {
+  const url = endpointUrl(def, input as { params?: Record<string, unknown> });
+  return new Promise<ResponseOf<E>>((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open("POST", path);
+    request.open(def.method, url);
     request.withCredentials = true;
     request.setRequestHeader("Accept", "application/json");
 
@@ -25,7 +40,7 @@ export function uploadForm<T>(path: string, form: FormData, options: UploadOptio
       const body = parseBody(request);
       if (request.status >= 200 && request.status < 300) {
         onProgress?.(1);
-        resolve(body as T);
+        resolve(body as ResponseOf<E>);
         return;
       }
       if (request.status === 401) reportUnauthorized();

@@ -4,9 +4,11 @@ import { analyticsApi } from "./analytics.js";
 import { authApi } from "./auth.js";
 import { clientsApi } from "./clients.js";
 import { debugApi } from "./debug.js";
+import { filesApi } from "./files.js";
 import { healthApi } from "./health.js";
 import { invitesApi } from "./invites.js";
 import { notificationsApi } from "./notifications.js";
+import { profilesApi } from "./profiles.js";
 import { quizApi } from "./quiz.js";
 import { reviewsApi } from "./reviews.js";
 import { usersApi } from "./users.js";
@@ -17,9 +19,11 @@ export {
   authApi,
   clientsApi,
   debugApi,
+  filesApi,
   healthApi,
   invitesApi,
   notificationsApi,
+  profilesApi,
   quizApi,
   reviewsApi,
   usersApi,
@@ -35,9 +39,11 @@ export const API_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   auth: authApi,
   clients: clientsApi,
   debug: debugApi,
+  files: filesApi,
   health: healthApi,
   invites: invitesApi,
   notifications: notificationsApi,
+  profiles: profilesApi,
   quiz: quizApi,
   reviews: reviewsApi,
   users: usersApi,

@@ -1,22 +1,26 @@
 import { type CertificateView, LIMITS } from "@matchdesk/contract";
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
 import type { Db } from "../../db/client.js";
 import { certificates } from "../../db/schema/index.js";
 import type { SessionUser } from "../../platform/access.js";
 import { AppError, badRequest, notFound } from "../../platform/errors.js";
 import { newId } from "../../platform/ids.js";
 import { processImage, sniffImage } from "../../platform/images.js";
-import { fileUrl, newFileKey, type Storage } from "../../platform/storage.js";
-import { assertRoomFor, type FileLimit, receiveFiles } from "../../platform/uploads.js";
+import { fileUrl, type Storage } from "../../platform/storage.js";
+import {
+  assertRoomFor,
+  type FileLimit,
+  type IncomingFile,
+  receiveFiles,
+  storeFiles,
+} from "../../platform/uploads.js";
+import { assertCanEditProfile } from "./media.js";
 
 const CERTIFICATE_LIMIT: FileLimit = {
   code: "CERTIFICATE_LIMIT_EXCEEDED",
   noun: "files",
   limit: LIMITS.certificatesPerProfile,
 };
-
-import { assertCanEditProfile } from "./media.js";
 
 type Deps = { db: Db; storage: Storage };
 type Row = typeof certificates.$inferSelect;
@@ -71,11 +75,12 @@ export async function listCertificates(db: Db, profileUserId: string) {
   return { items: rows.map(toView), limit: LIMITS.certificatesPerProfile };
 }
 
+/** Adds the uploaded files (SPEC 5: up to the limit); images are re-encoded, PDFs kept as sent. */
 export async function uploadCertificates(
   deps: Deps,
   caller: SessionUser,
   profileUserId: string,
-  request: FastifyRequest,
+  files: AsyncIterable<IncomingFile>,
 ) {
   await assertCanEditProfile(deps.db, caller, profileUserId);
   const [existing] = await deps.db
@@ -84,28 +89,14 @@ export async function uploadCertificates(
     .where(eq(certificates.profileUserId, profileUserId));
   const current = existing?.n ?? 0;
   const remaining = Math.max(0, LIMITS.certificatesPerProfile - current);
-  const { accepted, selected } = await receiveFiles(request, "certificates", remaining, prepare);
+  const { accepted, selected } = await receiveFiles(files, remaining, prepare);
   if (selected === 0) {
     throw badRequest("VALIDATION_FAILED", "Select at least one file", { certificates: ["Required field"] });
   }
   assertRoomFor(selected, current, CERTIFICATE_LIMIT);
-  const written: string[] = [];
-  try {
-    const rows: (typeof certificates.$inferInsert)[] = [];
-    for (const file of accepted) {
-      const key = newFileKey("certificates", file.ext);
-      await deps.storage.put(key, file.data);
-      written.push(key);
-      rows.push({
-        id: newId(),
-        profileUserId,
-        storageKey: key,
-        fileName: file.fileName.slice(0, 200),
-        contentType: file.contentType,
-        bytes: file.data.length,
-      });
-    }
-    await deps.db.transaction(async (tx) => {
+  const stored = accepted.map((file) => ({ folder: "certificates", ext: file.ext, data: file.data }));
+  await storeFiles(deps.storage, stored, (keys) =>
+    deps.db.transaction(async (tx) => {
       // Uploads to one profile at the same time take turns here, and the limit is counted again.
       await tx.execute(sql`select id from users where id = ${profileUserId} for update`);
       const [now] = await tx
@@ -113,12 +104,18 @@ export async function uploadCertificates(
         .from(certificates)
         .where(eq(certificates.profileUserId, profileUserId));
       assertRoomFor(selected, now?.n ?? 0, CERTIFICATE_LIMIT);
-      await tx.insert(certificates).values(rows);
-    });
-  } catch (error) {
-    await deps.storage.delete(written);
-    throw error;
-  }
+      await tx.insert(certificates).values(
+        accepted.map((file, i) => ({
+          id: newId(),
+          profileUserId,
+          storageKey: keys[i]!,
+          fileName: file.fileName.slice(0, 200),
+          contentType: file.contentType,
+          bytes: file.data.length,
+        })),
+      );
+    }),
+  );
   return listCertificates(deps.db, profileUserId);
 }
 

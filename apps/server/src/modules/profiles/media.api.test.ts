@@ -187,6 +187,45 @@ describe("[media] gallery photos", () => {
   });
 });
 
+describe("[media] reading the upload form", () => {
+  it("refuses a file under another field, and a file past 15 MB naming it, storing nothing", async () => {
+    const before = { rows: (await rowsOf(client.id)).length, files: storedFiles() };
+    const stray = multipart("avatar", [{ name: "a.jpg", data: await jpegWithGps() }]);
+    const wrongField = await t.app.inject({
+      method: "POST",
+      url: `/api/profiles/${client.id}/gallery`,
+      headers: { ...stray.headers, cookie: ownerCookie },
+      payload: stray.payload,
+    });
+    expect(wrongField.statusCode).toBe(400);
+    expect(wrongField.json()).toMatchObject({
+      code: "VALIDATION_FAILED",
+      errors: { avatar: [`Use the field "photos"`] },
+    });
+
+    const huge = await upload(client.id, [{ name: "huge.jpg", data: Buffer.alloc(16 * 1024 * 1024, 1) }]);
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toMatchObject({
+      code: "FILE_TOO_LARGE",
+      fileName: "huge.jpg",
+      maxBytes: 15 * 1024 * 1024,
+    });
+    expect((await rowsOf(client.id)).length).toBe(before.rows);
+    expect(storedFiles()).toBe(before.files);
+  });
+
+  it("answers 404 to a caller who may not change the profile, before reading the form", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: `/api/profiles/${client.id}/gallery`,
+      headers: { cookie: otherCookie },
+      payload: { photos: [] },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe("PROFILE_NOT_FOUND");
+  });
+});
+
 describe("[media] avatar", () => {
   it("stores a re-encoded avatar and shows it on the user", async () => {
     const body = multipart("avatar", [{ name: "logo.png", data: await jpegWithGps(800, 800) }]);

@@ -1,22 +1,26 @@
 import { LIMITS, type PhotoView } from "@matchdesk/contract";
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
 import type { Db } from "../../db/client.js";
 import { photos } from "../../db/schema/index.js";
 import type { SessionUser } from "../../platform/access.js";
 import { badRequest, notFound } from "../../platform/errors.js";
 import { newId } from "../../platform/ids.js";
 import { type ProcessedImage, processImage } from "../../platform/images.js";
-import { fileUrl, newFileKey, type Storage } from "../../platform/storage.js";
-import { assertRoomFor, type FileLimit, receiveFiles } from "../../platform/uploads.js";
+import { fileUrl, type Storage } from "../../platform/storage.js";
+import {
+  assertRoomFor,
+  type FileLimit,
+  type IncomingFile,
+  receiveFiles,
+  storeFiles,
+} from "../../platform/uploads.js";
+import { getUser, setAvatarKeys } from "../users/service.js";
 
 const PHOTO_LIMIT: FileLimit = {
   code: "PHOTO_LIMIT_EXCEEDED",
   noun: "photos",
   limit: LIMITS.photosPerProfile,
 };
-
-import { getUser, setAvatarKeys } from "../users/service.js";
 
 type Deps = { db: Db; storage: Storage };
 type PhotoRow = typeof photos.$inferSelect;
@@ -45,25 +49,24 @@ export async function assertCanEditProfile(db: Db, caller: SessionUser, profileU
   return target;
 }
 
-/** Stores processed images; if any write fails, what was written is removed again. */
-async function storeAll(storage: Storage, images: ProcessedImage[]) {
-  const written: string[] = [];
-  try {
-    const keys = [];
-    for (const image of images) {
-      const main = newFileKey("photos", "webp");
-      const thumb = newFileKey("thumbs", "webp");
-      await storage.put(main, image.main.data);
-      written.push(main);
-      await storage.put(thumb, image.thumb.data);
-      written.push(thumb);
-      keys.push({ main, thumb, image });
-    }
-    return { keys, written };
-  } catch (error) {
-    await storage.delete(written);
-    throw error;
-  }
+type ImageKeys = { main: string; thumb: string; image: ProcessedImage };
+
+/**
+ * Stores each image and its thumbnail, then hands their keys to `record`; if storing or `record`
+ * fails, nothing stays stored.
+ */
+function storeImages<T>(
+  storage: Storage,
+  images: ProcessedImage[],
+  record: (keys: ImageKeys[]) => Promise<T>,
+) {
+  const files = images.flatMap((image) => [
+    { folder: "photos", ext: "webp", data: image.main.data },
+    { folder: "thumbs", ext: "webp", data: image.thumb.data },
+  ]);
+  return storeFiles(storage, files, (keys) =>
+    record(images.map((image, i) => ({ main: keys[2 * i]!, thumb: keys[2 * i + 1]!, image }))),
+  );
 }
 
 /** The gallery, for whoever may change the profile (the public view has its own rules). */
@@ -81,11 +84,12 @@ export async function listPhotos(db: Db, profileUserId: string): Promise<PhotoVi
   return rows.map(toPhotoView);
 }
 
+/** Adds the uploaded photos (SPEC 5: up to the limit); the first photo of a gallery is its main one. */
 export async function uploadPhotos(
   deps: Deps,
   caller: SessionUser,
   profileUserId: string,
-  request: FastifyRequest,
+  files: AsyncIterable<IncomingFile>,
 ) {
   await assertCanEditProfile(deps.db, caller, profileUserId);
   const [existing] = await deps.db
@@ -94,15 +98,14 @@ export async function uploadPhotos(
     .where(eq(photos.profileUserId, profileUserId));
   const current = existing?.n ?? 0;
   const remaining = Math.max(0, LIMITS.photosPerProfile - current);
-  const { accepted, selected } = await receiveFiles(request, "photos", remaining, (file) =>
+  const { accepted, selected } = await receiveFiles(files, remaining, (file) =>
     processImage(file.data, file.fileName),
   );
   if (selected === 0)
     throw badRequest("VALIDATION_FAILED", "Select at least one photo", { photos: ["Required field"] });
   assertRoomFor(selected, current, PHOTO_LIMIT);
-  const { keys, written } = await storeAll(deps.storage, accepted);
-  try {
-    await deps.db.transaction(async (tx) => {
+  await storeImages(deps.storage, accepted, (keys) =>
+    deps.db.transaction(async (tx) => {
       // Uploads to one profile at the same time take turns here, and the limit is counted again.
       await tx.execute(sql`select id from users where id = ${profileUserId} for update`);
       const [now] = await tx
@@ -126,11 +129,8 @@ export async function uploadPhotos(
           isMain: (hasMain?.n ?? 0) === 0 && i === 0,
         })),
       );
-    });
-  } catch (error) {
-    await deps.storage.delete(written);
-    throw error;
-  }
+    }),
+  );
   return listPhotos(deps.db, profileUserId);
 }
 
@@ -177,29 +177,26 @@ export async function setMainPhoto(deps: Deps, caller: SessionUser, profileUserI
   return listPhotos(deps.db, profileUserId);
 }
 
+/** Replaces the logo or avatar with the one uploaded image; the old files are removed. */
 export async function uploadAvatar(
   deps: Deps,
   caller: SessionUser,
   profileUserId: string,
-  request: FastifyRequest,
+  files: AsyncIterable<IncomingFile>,
 ) {
   const target = await assertCanEditProfile(deps.db, caller, profileUserId);
-  const { accepted, selected } = await receiveFiles(request, "avatar", 1, (file) =>
+  const { accepted, selected } = await receiveFiles(files, 1, (file) =>
     processImage(file.data, file.fileName),
   );
   if (selected !== 1)
     throw badRequest("VALIDATION_FAILED", "Send exactly one image", { avatar: ["Required field"] });
-  const { keys, written } = await storeAll(deps.storage, accepted);
-  const [k] = keys;
-  try {
-    await setAvatarKeys(deps.db, profileUserId, { main: k!.main, thumb: k!.thumb });
-  } catch (error) {
-    await deps.storage.delete(written);
-    throw error;
-  }
+  const avatar = await storeImages(deps.storage, accepted, async ([keys]) => {
+    await setAvatarKeys(deps.db, profileUserId, { main: keys!.main, thumb: keys!.thumb });
+    return keys!;
+  });
   const old = [target.avatarKey, target.avatarThumbKey].filter((x): x is string => x !== null);
   await deps.storage.delete(old);
-  return { avatarUrl: fileUrl(k!.main), avatarThumbUrl: fileUrl(k!.thumb) };
+  return { avatarUrl: fileUrl(avatar.main), avatarThumbUrl: fileUrl(avatar.thumb) };
 }
 
 export async function countPhotos(db: Db, profileUserId: string): Promise<number> {

@@ -28,18 +28,19 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
-import { ApiError, api } from "../../lib/api";
+import { ApiError } from "../../lib/api";
 import { LoadFailed } from "../../ui/LoadFailed";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { CertificatesManager } from "../media/CertificatesManager";
 import { GalleryManager } from "../media/GalleryManager";
 import { ProfileEditor } from "../profile/ProfileEditor";
+import { profileKey, saveProfile, useProfile, useProfilePassword } from "../profile/useProfile";
 import { ClientActions } from "./ClientActions";
 import { ClientBadges, ProfileStatusBadge } from "./ClientBadges";
 import classes from "./ClientDetailPage.module.css";
 import { DisplaySettingsDialog } from "./DisplaySettingsDialog";
-import { ProfilePasswordDialog, usePasswordState } from "./ProfilePasswordDialog";
-import { invalidateClients, profileKey, useClientItem, useProfile } from "./useClients";
+import { ProfilePasswordDialog } from "./ProfilePasswordDialog";
+import { invalidateClients, useClientItem } from "./useClients";
 
 const CLIENTS_PATH = "/admin/invited-users";
 const TABS = ["questionnaire", "photos", "certificates"] as const;
@@ -109,11 +110,10 @@ function ClientDetail({ profile }: { profile: ProfileView }) {
   const { fields, completeness } = profile;
   const name = `${fields.firstName} ${fields.lastName}`.trim();
   const client = useClientItem(profile.userId).data;
-  const password = usePasswordState(profile.userId).data;
+  const password = useProfilePassword(profile.userId).data;
   const publicPath = `/profile/${encodeURIComponent(profile.userId)}`;
 
-  const save = (body: ProfilePatchBody) =>
-    api<ProfileView>(`/api/profiles/${encodeURIComponent(profile.userId)}`, { method: "PATCH", body });
+  const save = (body: ProfilePatchBody) => saveProfile(profile.userId, body);
   const onSaved = (saved: ProfileView) => {
     queryClient.setQueryData(profileKey(saved.userId), saved);
     // The list's name, age, city and status may have changed with it.

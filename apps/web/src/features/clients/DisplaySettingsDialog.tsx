@@ -13,46 +13,36 @@ import {
 import { notifications } from "@mantine/notifications";
 import type { DisplayableField, DisplaySettings } from "@matchdesk/contract";
 import { IconAlertCircle, IconInfoCircle } from "@tabler/icons-react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../lib/api";
 import { useErrorMessage } from "../../lib/useErrorMessage";
 import { fieldLabel } from "../profile/field-format";
+import { useDisplaySettings, useSaveDisplaySettings } from "../profile/useProfile";
 import { allDisplayed, changedSettings, DISPLAY_GROUPS } from "./display-groups";
-
-const settingsKey = (id: string) => ["profiles", id, "display-settings"] as const;
 
 type Props = { profileId: string; opened: boolean; onClose: () => void };
 
 /**
- * Visible fields (GET/PUT /api/profiles/{id}/display-settings): which fields the public profile and
- * the shared search show, a checkbox each, grouped as in the questionnaire.
+ * Visible fields: which fields the public profile and the shared search show, a checkbox each,
+ * grouped as in the questionnaire.
  */
 export function DisplaySettingsDialog({ profileId, opened, onClose }: Props) {
   const { t } = useTranslation();
   const toMessage = useErrorMessage();
-  const queryClient = useQueryClient();
-  const path = `/api/profiles/${encodeURIComponent(profileId)}/display-settings`;
-  const stored = useQuery({
-    queryKey: settingsKey(profileId),
-    enabled: opened,
-    queryFn: ({ signal }) => api<DisplaySettings>(path, { signal }),
-  });
+  const stored = useDisplaySettings(profileId, opened);
   const [draft, setDraft] = useState<DisplaySettings | null>(null);
   useEffect(() => {
     if (opened && stored.data) setDraft(stored.data);
   }, [opened, stored.data]);
 
-  const save = useMutation({
-    mutationFn: (fields: Partial<DisplaySettings>) =>
-      api<DisplaySettings>(path, { method: "PUT", body: { fields } }),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(settingsKey(profileId), saved);
-      notifications.show({ color: "teal", message: t("clients.display.saved") });
-      onClose();
-    },
-  });
+  const save = useSaveDisplaySettings(profileId);
+  const saveDraft = (fields: Partial<DisplaySettings>) =>
+    save.mutate(fields, {
+      onSuccess: () => {
+        notifications.show({ color: "teal", message: t("clients.display.saved") });
+        onClose();
+      },
+    });
 
   const close = () => {
     save.reset();
@@ -131,7 +121,7 @@ export function DisplaySettingsDialog({ profileId, opened, onClose }: Props) {
           <Button
             loading={save.isPending}
             disabled={!draft || !stored.data}
-            onClick={() => draft && stored.data && save.mutate(changedSettings(stored.data, draft))}
+            onClick={() => draft && stored.data && saveDraft(changedSettings(stored.data, draft))}
           >
             {t("clients.display.save")}
           </Button>

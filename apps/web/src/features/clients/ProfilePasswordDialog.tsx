@@ -1,46 +1,32 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, Badge, Button, Group, Modal, PasswordInput, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { LIMITS, ProfilePasswordBody, type ProfilePasswordView } from "@matchdesk/contract";
+import { LIMITS, ProfilePasswordBody } from "@matchdesk/contract";
 import { IconAlertCircle, IconLock, IconLockOpen } from "@tabler/icons-react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { api } from "../../lib/api";
 import { applyServerErrors } from "../../lib/form-errors";
 import { useErrorMessage } from "../../lib/useErrorMessage";
 import { useFieldError } from "../../lib/useFieldError";
+import { useProfilePassword, useSaveProfilePassword } from "../profile/useProfile";
 
 type PasswordBody = z.infer<typeof ProfilePasswordBody>;
-type PasswordState = z.infer<typeof ProfilePasswordView>;
 const FIELDS = ["password", "confirmPassword"] as const;
 const EMPTY: PasswordBody = { password: "", confirmPassword: "" };
-
-/** GET /api/profiles/{id}/password: whether the public profile has a password. */
-export const passwordStateKey = (id: string) => ["profiles", id, "password"] as const;
-
-export function usePasswordState(profileId: string) {
-  return useQuery<PasswordState>({
-    queryKey: passwordStateKey(profileId),
-    queryFn: ({ signal }) =>
-      api<PasswordState>(`/api/profiles/${encodeURIComponent(profileId)}/password`, { signal }),
-  });
-}
 
 type Props = { profileId: string; opened: boolean; onClose: () => void };
 
 /**
- * SPEC 4 and 5 profile password (PUT /api/profiles/{id}/password): set or change it with a
- * confirmation of at least 6 characters, or remove it by leaving both fields empty.
+ * SPEC 4 and 5 profile password: set or change it with a confirmation of at least 6 characters,
+ * or remove it by leaving both fields empty.
  */
 export function ProfilePasswordDialog({ profileId, opened, onClose }: Props) {
   const { t } = useTranslation();
   const toMessage = useErrorMessage();
   const fieldError = useFieldError();
-  const queryClient = useQueryClient();
-  const state = usePasswordState(profileId).data ?? null;
+  const state = useProfilePassword(profileId).data ?? null;
   const [failure, setFailure] = useState<unknown>(null);
   const {
     register,
@@ -50,21 +36,20 @@ export function ProfilePasswordDialog({ profileId, opened, onClose }: Props) {
     formState: { errors },
   } = useForm<PasswordBody>({ resolver: zodResolver(ProfilePasswordBody), defaultValues: EMPTY });
 
-  const save = useMutation({
-    mutationFn: (body: PasswordBody) =>
-      api<PasswordState>(`/api/profiles/${encodeURIComponent(profileId)}/password`, { method: "PUT", body }),
-    onSuccess: (answer) => {
-      queryClient.setQueryData(passwordStateKey(profileId), answer);
-      notifications.show({
-        color: "teal",
-        message: answer.hasPassword ? t("clients.password.saved") : t("clients.password.removed"),
-      });
-      close();
-    },
-    onError: (error) => {
-      if (!applyServerErrors(error, setError, toMessage, FIELDS)) setFailure(error);
-    },
-  });
+  const save = useSaveProfilePassword(profileId);
+  const send = (values: PasswordBody) =>
+    save.mutate(values, {
+      onSuccess: (answer) => {
+        notifications.show({
+          color: "teal",
+          message: answer.hasPassword ? t("clients.password.saved") : t("clients.password.removed"),
+        });
+        close();
+      },
+      onError: (error) => {
+        if (!applyServerErrors(error, setError, toMessage, FIELDS)) setFailure(error);
+      },
+    });
 
   function close() {
     reset(EMPTY);
@@ -75,7 +60,7 @@ export function ProfilePasswordDialog({ profileId, opened, onClose }: Props) {
 
   const submit = (values: PasswordBody) => {
     setFailure(null);
-    save.mutate(values);
+    send(values);
   };
 
   return (
@@ -126,7 +111,7 @@ export function ProfilePasswordDialog({ profileId, opened, onClose }: Props) {
               variant="subtle"
               color="red"
               loading={save.isPending && save.variables?.password === ""}
-              onClick={() => save.mutate(EMPTY)}
+              onClick={() => send(EMPTY)}
             >
               {t("clients.password.remove")}
             </Button>

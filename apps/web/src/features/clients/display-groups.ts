@@ -23,7 +23,7 @@ export function allDisplayed(value: boolean): DisplaySettings {
   return Object.fromEntries(DISPLAYABLE_FIELDS.map((field) => [field, value])) as DisplaySettings;
 }
 
-/** Only what changed, for PUT /api/profiles/{id}/display-settings. */
+/** Only what changed, for saving the display settings. */
 export function changedSettings(before: DisplaySettings, after: DisplaySettings): Partial<DisplaySettings> {
   return Object.fromEntries(
     DISPLAYABLE_FIELDS.filter((field) => before[field] !== after[field]).map((field) => [

@@ -1,18 +1,19 @@
 import { Avatar, Button, FileButton, Group, Stack, Text } from "@mantine/core";
+import type { AvatarView } from "@matchdesk/contract";
 import { IconUpload } from "@tabler/icons-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useErrorMessage } from "../../lib/useErrorMessage";
 import { UploadProgress } from "./UploadProgress";
-import { type AvatarAnswer, prepareImages, uploadAvatar } from "./upload-images";
-import { useUploadProgress } from "./useUploadProgress";
+import { prepareImages, uploadAvatar } from "./upload-images";
+import { useUpload } from "./useUpload";
 
 type Props = {
   /** The current logo or avatar, if any. */
   imageUrl: string | null;
   /** Initials shown when there is no image. */
   name: string;
-  onUploaded: (answer: AvatarAnswer) => void;
+  onUploaded: (answer: AvatarView) => void;
   /** An error from outside, e.g. the logo is required. */
   error?: string | undefined;
 };
@@ -21,37 +22,32 @@ type Props = {
 export function AvatarUpload({ imageUrl, name, onUploaded, error }: Props) {
   const { t } = useTranslation();
   const toMessage = useErrorMessage();
-  const progress = useUploadProgress();
   const [preview, setPreview] = useState<string | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
-  const resetRef = useRef<() => void>(null);
 
   // The local preview's object URL is released when replaced and on leaving.
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
 
-  const upload = async (file: File | null) => {
-    resetRef.current?.();
-    if (!file) return;
-    setFailure(null);
-    progress.start();
-    try {
-      const [prepared] = await prepareImages([file]);
+  const uploader = useUpload({
+    prepare: prepareImages,
+    send: ([prepared], onProgress) => {
       setPreview(URL.createObjectURL(prepared!));
-      progress.sending();
-      const answer = await uploadAvatar(prepared!, progress.onProgress);
+      return uploadAvatar(prepared!, onProgress);
+    },
+    onStart: () => setFailure(null),
+    onUploaded: (answer) => {
       onUploaded(answer);
       setPreview(null);
-    } catch (caught) {
+    },
+    onFailed: (caught) => {
       setPreview(null);
       setFailure(caught);
-    } finally {
-      progress.finish();
-    }
-  };
+    },
+  });
 
   const shown = preview ?? imageUrl;
   const message = failure !== null ? toMessage(failure) : error;
-  const isBusy = progress.phase !== "idle";
+  const isBusy = uploader.isBusy;
 
   return (
     <Group gap="lg" wrap="nowrap" align="center">
@@ -65,7 +61,11 @@ export function AvatarUpload({ imageUrl, name, onUploaded, error }: Props) {
         style={{ flexShrink: 0, opacity: isBusy ? 0.6 : 1 }}
       />
       <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
-        <FileButton onChange={(file) => void upload(file)} accept="image/*" resetRef={resetRef}>
+        <FileButton
+          onChange={(file) => uploader.start(file ? [file] : [])}
+          accept="image/*"
+          resetRef={uploader.resetRef}
+        >
           {(props) => (
             <Button
               {...props}
@@ -78,7 +78,7 @@ export function AvatarUpload({ imageUrl, name, onUploaded, error }: Props) {
             </Button>
           )}
         </FileButton>
-        <UploadProgress phase={progress.phase} percent={progress.percent} />
+        <UploadProgress phase={uploader.phase} percent={uploader.percent} />
         {message ? (
           <Text size="sm" c="red.8" role="alert">
             {message}

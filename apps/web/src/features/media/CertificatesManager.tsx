@@ -24,7 +24,7 @@ import {
   IconPhoto,
   IconTrash,
 } from "@tabler/icons-react";
-import { type RefObject, useMemo, useRef, useState } from "react";
+import { type RefObject, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../lib/api";
 import { useErrorMessage } from "../../lib/useErrorMessage";
@@ -38,7 +38,7 @@ import { UploadProgress } from "./UploadProgress";
 import { prepareCertificates, uploadCertificates } from "./upload-images";
 import { useCertificateActions, useCertificates } from "./useCertificates";
 import { useSelection } from "./useSelection";
-import { useUploadProgress } from "./useUploadProgress";
+import { useUpload } from "./useUpload";
 
 type Props = {
   /** Whose certificates: usually the signed-in matchmaker's own id. */
@@ -63,13 +63,11 @@ export function CertificatesManager({ profileId }: Props) {
   const toMessage = useErrorMessage();
   const certificates = useCertificates(profileId);
   const { save, remove } = useCertificateActions(profileId);
-  const progress = useUploadProgress();
   const [failure, setFailure] = useState<Failure | null>(null);
   const [isConfirming, setConfirming] = useState(false);
   // What the open dialog asks about; kept while it closes, so its text does not change under the reader.
   const [toRemove, setToRemove] = useState<CertificateView[]>([]);
   const [openIndex, setOpenIndex] = useState<number | null>(null);
-  const resetRef = useRef<() => void>(null);
 
   const files = certificates.data?.items ?? [];
   const ids = useMemo(() => files.map((file) => file.id), [files]);
@@ -84,31 +82,15 @@ export function CertificatesManager({ profileId }: Props) {
     if (caught instanceof ApiError) void certificates.refetch();
   };
 
-  const upload = async (picked: File[]) => {
-    resetRef.current?.();
-    if (picked.length === 0) return;
-    setFailure(null);
-    const refusal = certificateRefusal(picked, files.length, limit);
-    if (refusal) {
-      setFailure({ action: "upload", error: refusal });
-      return;
-    }
-    progress.start();
-    try {
-      const prepared = await prepareCertificates(picked);
-      const tooLarge = oversizedFile(prepared);
-      if (tooLarge) {
-        setFailure({ action: "upload", error: tooLarge });
-        return;
-      }
-      progress.sending();
-      save(await uploadCertificates(profileId, prepared, progress.onProgress));
-    } catch (caught) {
-      fail("upload", caught);
-    } finally {
-      progress.finish();
-    }
-  };
+  const uploader = useUpload({
+    check: (picked) => certificateRefusal(picked, files.length, limit),
+    prepare: prepareCertificates,
+    checkPrepared: oversizedFile,
+    send: (prepared, onProgress) => uploadCertificates(profileId, prepared, onProgress),
+    onStart: () => setFailure(null),
+    onUploaded: save,
+    onFailed: (caught) => fail("upload", caught),
+  });
 
   const askToRemove = (chosen: CertificateView[]) => {
     setToRemove(chosen);
@@ -158,10 +140,10 @@ export function CertificatesManager({ profileId }: Props) {
 
   const addButton = (
     <AddFilesButton
-      onFiles={(picked) => void upload(picked)}
-      isBusy={progress.phase !== "idle"}
+      onFiles={uploader.start}
+      isBusy={uploader.isBusy}
       isFull={remaining === 0}
-      resetRef={resetRef}
+      resetRef={uploader.resetRef}
     />
   );
   const lightboxPhotos: LightboxPhoto[] = images.map((file) => ({
@@ -202,7 +184,7 @@ export function CertificatesManager({ profileId }: Props) {
         </Group>
       )}
 
-      <UploadProgress phase={progress.phase} percent={progress.percent} />
+      <UploadProgress phase={uploader.phase} percent={uploader.percent} />
       {failure && (
         <Alert
           color="red"

@@ -17,7 +17,7 @@ import {
 } from "@mantine/core";
 import type { GalleryView, PhotoView } from "@matchdesk/contract";
 import { IconAlertCircle, IconPhoto, IconPhotoPlus, IconStar, IconStarFilled } from "@tabler/icons-react";
-import { type RefObject, useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
+import { type RefObject, useEffect, useEffectEvent, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../lib/api";
 import { useErrorMessage } from "../../lib/useErrorMessage";
@@ -30,7 +30,7 @@ import { UploadProgress } from "./UploadProgress";
 import { prepareImages, uploadPhotos } from "./upload-images";
 import { useGallery, useGalleryActions } from "./useGallery";
 import { useSelection } from "./useSelection";
-import { useUploadProgress } from "./useUploadProgress";
+import { useUpload } from "./useUpload";
 
 type Props = {
   /** Whose gallery: a client's id, or the caller's own. */
@@ -60,20 +60,17 @@ export function GalleryManager({ profileId, onChange, error }: Props) {
   const toMessage = useErrorMessage();
   const gallery = useGallery(profileId);
   const { save, setMain, remove } = useGalleryActions(profileId);
-  const progress = useUploadProgress();
   const [failure, setFailure] = useState<Failure | null>(null);
   const [isConfirming, setConfirming] = useState(false);
   // What the open dialog asks about; kept while it closes, so its text does not change under the reader.
   const [toRemove, setToRemove] = useState<string[]>([]);
   const [openIndex, setOpenIndex] = useState<number | null>(null);
-  const resetRef = useRef<() => void>(null);
 
   const photos = gallery.data?.items ?? [];
   const ids = useMemo(() => photos.map((photo) => photo.id), [photos]);
   const selection = useSelection(ids);
   const limit = gallery.data?.limit ?? 0;
   const remaining = Math.max(0, limit - photos.length);
-  const isUploading = progress.phase !== "idle";
 
   const reportChange = useEffectEvent((data: GalleryView) => onChange?.(data));
   useEffect(() => {
@@ -86,26 +83,14 @@ export function GalleryManager({ profileId, onChange, error }: Props) {
     if (caught instanceof ApiError) void gallery.refetch();
   };
 
-  const upload = async (files: File[]) => {
-    resetRef.current?.();
-    if (files.length === 0) return;
-    setFailure(null);
-    const refusal = limitRefusal("PHOTO_LIMIT_EXCEEDED", files.length, photos.length, limit);
-    if (refusal) {
-      setFailure({ action: "upload", error: refusal });
-      return;
-    }
-    progress.start();
-    try {
-      const prepared = await prepareImages(files);
-      progress.sending();
-      save(await uploadPhotos(profileId, prepared, progress.onProgress));
-    } catch (caught) {
-      fail("upload", caught);
-    } finally {
-      progress.finish();
-    }
-  };
+  const uploader = useUpload({
+    check: (files) => limitRefusal("PHOTO_LIMIT_EXCEEDED", files.length, photos.length, limit),
+    prepare: prepareImages,
+    send: (files, onProgress) => uploadPhotos(profileId, files, onProgress),
+    onStart: () => setFailure(null),
+    onUploaded: save,
+    onFailed: (caught) => fail("upload", caught),
+  });
 
   const makeMain = (photo: PhotoView) => {
     setFailure(null);
@@ -144,10 +129,10 @@ export function GalleryManager({ profileId, onChange, error }: Props) {
 
   const addButton = (
     <AddPhotosButton
-      onFiles={(files) => void upload(files)}
-      isBusy={isUploading}
+      onFiles={uploader.start}
+      isBusy={uploader.isBusy}
       isFull={remaining === 0}
-      resetRef={resetRef}
+      resetRef={uploader.resetRef}
     />
   );
   const lightboxPhotos: LightboxPhoto[] = photos.map((photo, index) => ({
@@ -190,7 +175,7 @@ export function GalleryManager({ profileId, onChange, error }: Props) {
         </Group>
       )}
 
-      <UploadProgress phase={progress.phase} percent={progress.percent} />
+      <UploadProgress phase={uploader.phase} percent={uploader.percent} />
       {message && (
         <Alert
           color="red"

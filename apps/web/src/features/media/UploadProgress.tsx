@@ -1,6 +1,6 @@
 import { Progress, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import type { UploadPhase } from "./useUploadProgress";
+import type { UploadPhase } from "./useUpload";
 
 /** The progress bar of an image upload, labelled for screen readers. */
 export function UploadProgress({ phase, percent }: { phase: UploadPhase; percent: number }) {

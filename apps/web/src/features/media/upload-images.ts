@@ -1,16 +1,9 @@
-import type { AvatarView, CertificatesView, GalleryView } from "@matchdesk/contract";
-import type { z } from "zod";
+import { profilesApi } from "@matchdesk/contract";
 import { isImageFile, NotAnImageError, optimizeImage } from "../../lib/optimize-image";
 import { uploadForm } from "../../lib/upload";
 import { certificateKind } from "./selection-checks";
 
-export type AvatarAnswer = z.infer<typeof AvatarView>;
-export type CertificatesAnswer = z.infer<typeof CertificatesView>;
-
 type OnProgress = (fraction: number) => void;
-
-/** `/api/profiles/{id}`: the profile whose media a component manages (the caller's own id works too). */
-export const profilePath = (profileId: string) => `/api/profiles/${encodeURIComponent(profileId)}`;
 
 /**
  * Optimizes a selection for upload (SPEC 9). A non-image anywhere in it rejects the whole
@@ -32,32 +25,25 @@ export async function prepareCertificates(files: readonly File[]): Promise<File[
   return prepared;
 }
 
-/** POST /api/profiles/me/avatar (multipart field `avatar`). */
-export function uploadAvatar(file: File, onProgress?: OnProgress): Promise<AvatarAnswer> {
+/** The caller's own logo or avatar (multipart field `avatar`). */
+export function uploadAvatar(file: File, onProgress?: OnProgress) {
   const form = new FormData();
   form.append("avatar", file, file.name);
-  return uploadForm<AvatarAnswer>("/api/profiles/me/avatar", form, { onProgress });
+  return uploadForm(profilesApi.uploadAvatarMe, {}, form, { onProgress });
 }
 
-/** POST /api/profiles/{id}/gallery (repeated multipart field `photos`); answers the whole gallery. */
-export function uploadPhotos(
-  profileId: string,
-  files: readonly File[],
-  onProgress?: OnProgress,
-): Promise<GalleryView> {
-  return uploadForm<GalleryView>(`${profilePath(profileId)}/gallery`, formOf("photos", files), {
+/** Adds photos to a profile's gallery (repeated multipart field `photos`); answers the whole gallery. */
+export function uploadPhotos(profileId: string, files: readonly File[], onProgress?: OnProgress) {
+  return uploadForm(profilesApi.uploadPhotos, { params: { id: profileId } }, formOf("photos", files), {
     onProgress,
   });
 }
 
-/** POST /api/profiles/{id}/certificates (repeated multipart field `certificates`); answers them all. */
-export function uploadCertificates(
-  profileId: string,
-  files: readonly File[],
-  onProgress?: OnProgress,
-): Promise<CertificatesAnswer> {
-  return uploadForm<CertificatesAnswer>(
-    `${profilePath(profileId)}/certificates`,
+/** Adds certificate files to a profile (repeated multipart field `certificates`); answers them all. */
+export function uploadCertificates(profileId: string, files: readonly File[], onProgress?: OnProgress) {
+  return uploadForm(
+    profilesApi.uploadCertificates,
+    { params: { id: profileId } },
     formOf("certificates", files),
     { onProgress },
   );

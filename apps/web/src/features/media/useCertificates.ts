@@ -1,41 +1,36 @@
-import type { CertificateView } from "@matchdesk/contract";
+import { type CertificatesView, type CertificateView, profilesApi } from "@matchdesk/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { api } from "../../lib/api";
-import { type CertificatesAnswer, profilePath } from "./upload-images";
+import type { z } from "zod";
+import { call, queryKeyOf, queryOf } from "../../lib/api";
 
-export const certificatesKey = (profileId: string) => ["profiles", profileId, "certificates"] as const;
+type Certificates = z.infer<typeof CertificatesView>;
 
-/** GET /api/profiles/{id}/certificates: the certificate files of a profile the caller may change. */
+/** The certificate files of a profile the caller may change. */
 export function useCertificates(profileId: string) {
-  return useQuery({
-    queryKey: certificatesKey(profileId),
-    queryFn: ({ signal }) => api<CertificatesAnswer>(`${profilePath(profileId)}/certificates`, { signal }),
-  });
+  return useQuery(queryOf(profilesApi.certificates, { params: { id: profileId } }));
 }
 
 /**
- * Removes certificate files: one by its URL (DELETE .../certificates/file `{ fileUrl }`), several in
- * one call (PUT .../certificates/batch-remove `{ fileIds }`). Each answers the remaining files, which
- * replace the cached list.
+ * Removes certificate files: one by its URL, several in one call by their ids. Each answers the
+ * remaining files, which replace the cached list.
  */
 export function useCertificateActions(profileId: string) {
   const queryClient = useQueryClient();
   const save = useCallback(
-    (answer: CertificatesAnswer) => queryClient.setQueryData(certificatesKey(profileId), answer),
+    (answer: Certificates) =>
+      queryClient.setQueryData(queryKeyOf(profilesApi.certificates, { params: { id: profileId } }), answer),
     [queryClient, profileId],
   );
   const remove = useMutation({
     mutationFn: ([first, ...others]: readonly CertificateView[]) => {
       if (!first) throw new Error("No certificate to remove");
+      const params = { id: profileId };
       if (others.length === 0) {
-        return api<CertificatesAnswer>(`${profilePath(profileId)}/certificates/file`, {
-          method: "DELETE",
-          body: { fileUrl: first.url },
-        });
+        return call(profilesApi.removeCertificateFile, { params, body: { fileUrl: first.url } });
       }
-      return api<CertificatesAnswer>(`${profilePath(profileId)}/certificates/batch-remove`, {
-        method: "PUT",
+      return call(profilesApi.removeCertificates, {
+        params,
         body: { fileIds: [first, ...others].map((file) => file.id) },
       });
     },

@@ -29,7 +29,7 @@ import { Trans, useTranslation } from "react-i18next";
 import { Link, Navigate, useNavigate } from "react-router";
 import type { z } from "zod";
 import { i18n } from "../../i18n/i18n";
-import { ApiError, api } from "../../lib/api";
+import { ApiError } from "../../lib/api";
 import { applyServerErrors } from "../../lib/form-errors";
 import { useErrorMessage } from "../../lib/useErrorMessage";
 import { useFieldError } from "../../lib/useFieldError";
@@ -39,6 +39,7 @@ import { displayName } from "../auth/auth-user";
 import { DASHBOARD_PATH, needsOnboarding } from "../auth/routing-rules";
 import { AvatarUpload } from "../media/AvatarUpload";
 import { GalleryManager } from "../media/GalleryManager";
+import { completeOnboarding } from "./useOnboarding";
 
 type OnboardingInput = Omit<z.input<typeof CompleteOnboardingBody>, "termsAccepted"> & {
   termsAccepted: boolean;
@@ -190,10 +191,7 @@ function OnboardingForm({ user, onCompleted }: { user: UserView; onCompleted: ()
     }
 
     try {
-      const updated = await api<UserView>("/api/profiles/me/complete-onboarding", {
-        method: "POST",
-        body: values,
-      });
+      const updated = await completeOnboarding(values);
       onCompleted();
       authStore.setUser(updated);
       notifications.show({ color: "teal", message: t("onboarding.completed", { product: PRODUCT_NAME }) });

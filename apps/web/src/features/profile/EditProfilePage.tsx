@@ -1,15 +1,15 @@
 import { Center, Container, Skeleton, Stack, Text, ThemeIcon, Title } from "@mantine/core";
-import type { ProfilePatchBody, ProfileView } from "@matchdesk/contract";
+import type { ProfilePatchBody } from "@matchdesk/contract";
 import { IconClockX, IconLinkOff, IconUserQuestion } from "@tabler/icons-react";
-import { QueryClientProvider, useQuery } from "@tanstack/react-query";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useParams, useSearchParams } from "react-router";
 import { queryClient } from "../../app/query-client";
-import { api } from "../../lib/api";
 import { LoadFailed } from "../../ui/LoadFailed";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { editLinkState } from "./edit-link-state";
 import { ProfileEditor } from "./ProfileEditor";
+import { saveByEditLink, useEditLinkProfile } from "./useProfile";
 
 // The public header is sticky and 64 px tall (plus its 1 px border).
 const PUBLIC_HEADER_OFFSET = 65;
@@ -32,17 +32,9 @@ function EditProfile() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get("token") ?? "";
   usePageTitle(t("editLink.title"));
-  const path = `/api/public/edit-profile/${encodeURIComponent(userId)}?${new URLSearchParams({ token })}`;
 
-  const profile = useQuery({
-    queryKey: ["public", "edit-profile", userId, token],
-    enabled: token !== "",
-    // A 401 here answers a bad link; it says nothing about a session.
-    queryFn: ({ signal }) => api<ProfileView>(path, { signal, skipSessionExpiry: true }),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  const save = (body: ProfilePatchBody) =>
-    api<ProfileView>(path, { method: "PATCH", body, skipSessionExpiry: true });
+  const profile = useEditLinkProfile(userId, token);
+  const save = (body: ProfilePatchBody) => saveByEditLink(userId, token, body);
 
   const state = editLinkState(token, profile.error);
   if (state !== "ok" && state !== "failed") return <LinkProblem state={state} />;

@@ -1,17 +1,12 @@
 import { Group, Skeleton, Stack, Text, Title } from "@mantine/core";
-import type { ProfilePatchBody, ProfileView } from "@matchdesk/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { api } from "../../lib/api";
 import { LoadFailed } from "../../ui/LoadFailed";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useAuth } from "../auth/auth-store";
 import { ProfileStatusBadge } from "../clients/ClientBadges";
-import { profileKey, useProfile } from "../clients/useClients";
 import { ProfileEditor } from "./ProfileEditor";
-
-const saveOwnProfile = (body: ProfilePatchBody) =>
-  api<ProfileView>("/api/profiles/me", { method: "PATCH", body });
+import { profileKey, saveOwnProfile, useProfile } from "./useProfile";
 
 /** /admin/profile for a client (INVITEE): their own questionnaire. */
 export function MyProfilePage() {

@@ -66,7 +66,7 @@ import {
 
 type Props = {
   profile: ProfileView;
-  /** Saves the changed fields (PATCH /api/profiles/{id}, /me or the edit-link route) and answers the profile. */
+  /** Saves the changed fields (a client's profile, the caller's own or through the edit link) and answers the profile. */
   onSave: (body: ProfilePatchBody) => Promise<ProfileView>;
   onSaved?: (profile: ProfileView) => void;
   /** Psychology scores are the matchmaker's own assessment: clients do not see them. */

@@ -3,8 +3,8 @@ import { ApiError } from "../../lib/api";
 export type EditLinkState = "ok" | "invalid" | "expired" | "notFound" | "failed";
 
 /**
- * What the edit-link page shows for its token and the answer of GET /api/public/edit-profile:
- * no token or 401 is a bad link, 410 an expired one, 404 an unknown profile; anything else is a
+ * What the edit-link page shows for its token and the server's answer to it: no token or 401
+ * is a bad link, 410 an expired one, 404 an unknown profile; anything else is a
  * failure worth retrying.
  */
 export function editLinkState(token: string, error: unknown): EditLinkState {

@@ -4,14 +4,13 @@ import { IconAlertCircle, IconRefresh, IconUserSearch } from "@tabler/icons-reac
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
-import { api } from "../../lib/api";
 import { useErrorMessage } from "../../lib/useErrorMessage";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { recordView } from "../marketplace/useMarketplace";
 import { type OpenResult, PasswordGate } from "./PasswordGate";
 import classes from "./PublicProfile.module.css";
 import { PublicProfileContent } from "./PublicProfileContent";
-import { accessOutcome } from "./public-profile";
+import { accessOutcome, openPublicProfile } from "./public-profile";
 
 type PageState =
   | { kind: "locked" }
@@ -38,12 +37,7 @@ function PublicProfile({ userId }: { userId: string }) {
 
   const open = async (attempt: string): Promise<OpenResult> => {
     try {
-      const view = await api<PublicProfileView>(`/api/public/profiles/${encodeURIComponent(userId)}/access`, {
-        method: "POST",
-        body: { password: attempt },
-        // A 401 here is a wrong password, not an expired session.
-        skipSessionExpiry: true,
-      });
+      const view = await openPublicProfile(userId, attempt);
       password.current = "";
       setState({ kind: "open", view });
       recordView(userId);

@@ -1,8 +1,12 @@
-import type { DisplayableField, PublicProfileView } from "@matchdesk/contract";
-import { ApiError } from "../../lib/api";
+import { type DisplayableField, type PublicProfileView, profilesApi } from "@matchdesk/contract";
+import { ApiError, call } from "../../lib/api";
 import { fieldLabel, formatFieldValue, type Translate } from "../profile/field-format";
 
 export type PublicPhoto = NonNullable<PublicProfileView["photos"]>[number];
+
+/** Opens a shared profile with its password; a 401 here is a wrong password, not an expired session. */
+export const openPublicProfile = (userId: string, password: string) =>
+  call(profilesApi.openPublic, { params: { id: userId }, body: { password }, skipSessionExpiry: true });
 
 /** The fields the page's header carries: name and age in the title, place, work, what they look for. */
 export const HEADER_FIELDS = [
