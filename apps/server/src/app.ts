@@ -26,6 +26,7 @@ import * as health from "./modules/health/routes.js";
 import * as invites from "./modules/invites/routes.js";
 import * as matching from "./modules/matching/routes.js";
 import * as notifications from "./modules/notifications/routes.js";
+import { openPaymentProvider } from "./modules/payments/providers.js";
 import * as payments from "./modules/payments/routes.js";
 import * as profiles from "./modules/profiles/routes.js";
 import * as quiz from "./modules/quiz/routes.js";
@@ -97,6 +98,7 @@ export async function buildApp(input: { config: Config; database: Database }): P
     }),
     storage: openStorage(config),
     directory: await openDirectoryCache(database),
+    paymentProvider: openPaymentProvider(config.payments),
   };
   app.addHook("onClose", async () => deps.directory.close());
 

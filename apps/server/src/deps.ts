@@ -1,6 +1,7 @@
 import type { Config } from "./config.js";
 import type { Database, Db } from "./db/client.js";
 import type { DirectoryCache } from "./modules/agencies/directory-cache.js";
+import type { PaymentProvider } from "./modules/payments/providers.js";
 import type { Mailer } from "./platform/mail.js";
 import type { RateLimiter } from "./platform/rate-limit.js";
 import type { Storage } from "./platform/storage.js";
@@ -17,4 +18,6 @@ export type AppDeps = {
   mailer: Mailer;
   storage: Storage;
   directory: DirectoryCache;
+  /** Where buyers pay (config.payments): built once, shared by checkout and subscription purchases. */
+  paymentProvider: PaymentProvider;
 };

@@ -123,6 +123,10 @@ export type CheckoutBody = z.infer<typeof CheckoutBody>;
 export const CheckoutView = z.object({ url: z.string().nullable(), payment: PaymentView });
 export type CheckoutView = z.infer<typeof CheckoutView>;
 
+/** The answer to the payment provider's webhook: taken, and whether the event had been seen before. */
+export const PaymentWebhookView = z.object({ received: z.boolean(), duplicate: z.boolean() });
+export type PaymentWebhookView = z.infer<typeof PaymentWebhookView>;
+
 export const PaymentsQuery = z.object({
   status: PaymentStatus.optional(),
   page: z.coerce.number().int().min(1).default(1),

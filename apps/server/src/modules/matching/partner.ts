@@ -1,36 +1,59 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
-import { LIKES_FOR_BETTER_MATCHING, type PartnerLikesBody, type PartnerLinkView } from "@matchdesk/contract";
+import {
+  LIKES_FOR_BETTER_MATCHING,
+  PartnerLikesBody,
+  type PartnerLinkView,
+  partnerApi,
+} from "@matchdesk/contract";
 import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client.js";
 import { users } from "../../db/schema/index.js";
+import type { AppDeps } from "../../deps.js";
 import type { SessionUser } from "../../platform/access.js";
-import { conflict, isUniqueViolation } from "../../platform/errors.js";
+import { AppError, conflict, isUniqueViolation } from "../../platform/errors.js";
+import { route } from "../../platform/route.js";
+import { readSignedJson, signWebhookBody, verifyWebhookSignature } from "../../platform/signed-webhook.js";
 import { getUser } from "../users/service.js";
 
 // The partner mobile app: a user's SM ID links their account there; the app reports like counts
 // by SM ID through a signed call. Signature: hex HMAC-SHA256 of `<timestamp>.<raw body>` with the
 // shared secret, in `X-Partner-Signature`, the Unix time in seconds in `X-Partner-Timestamp`,
-// accepted within five minutes, so a captured call cannot be replayed later.
+// accepted within five minutes, so a captured call cannot be replayed later
+// (platform/signed-webhook.ts checks it, as it does Stripe's).
 
-export const PARTNER_TOLERANCE_SECONDS = 300;
-
-export function signPartnerPayload(raw: string, secret: string, timestamp: number): string {
-  return createHmac("sha256", secret).update(`${timestamp}.${raw}`).digest("hex");
-}
+export const signPartnerPayload = signWebhookBody;
 
 export function verifyPartnerSignature(
   raw: string,
   timestampHeader: string | undefined,
   signatureHeader: string | undefined,
   secret: string,
-  nowSeconds = Math.floor(Date.now() / 1000),
+  nowSeconds?: number,
 ): boolean {
-  if (!timestampHeader || !signatureHeader || !/^\d{1,12}$/.test(timestampHeader)) return false;
-  const timestamp = Number(timestampHeader);
-  if (Math.abs(nowSeconds - timestamp) > PARTNER_TOLERANCE_SECONDS) return false;
-  if (!/^[0-9a-f]{64}$/i.test(signatureHeader)) return false;
-  const expected = Buffer.from(signPartnerPayload(raw, secret, timestamp), "hex");
-  return timingSafeEqual(expected, Buffer.from(signatureHeader, "hex"));
+  return verifyWebhookSignature(
+    { rawBody: raw, timestamp: timestampHeader, signatures: signatureHeader ? [signatureHeader] : [] },
+    secret,
+    nowSeconds,
+  );
+}
+
+/** The partner app's routes: the caller's SM ID link and the app's signed like counts. */
+export function registerPartnerRoutes(app: FastifyInstance, deps: AppDeps) {
+  route(app, partnerApi.link, (request) => getPartnerLink(deps.db, request.user));
+  route(app, partnerApi.setLink, (request) => setPartnerLink(deps.db, request.user, request.body.smId));
+  route(app, partnerApi.likes, (request) => {
+    const secret = deps.config.partnerAppSecret;
+    if (!secret) throw new AppError("PARTNER_NOT_CONFIGURED", 503, "The partner app is not configured");
+    const json = readSignedJson(
+      request,
+      (raw, header) =>
+        verifyPartnerSignature(raw, header("x-partner-timestamp"), header("x-partner-signature"), secret),
+      () => new AppError("PARTNER_SIGNATURE_INVALID", 401, "The partner signature is not valid"),
+    );
+    const body = PartnerLikesBody.safeParse(json);
+    if (!body.success) throw new AppError("VALIDATION_FAILED", 400, "The like counts are not valid");
+    return storePartnerLikes(deps.db, body.data);
+  });
 }
 
 /** Stores the reported like counts; SM IDs no account links are counted, not stored. */

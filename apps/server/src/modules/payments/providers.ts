@@ -1,7 +1,7 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import type { PaymentProviderName } from "@matchdesk/contract";
 import type { PaymentsConfig } from "../../config.js";
 import { AppError } from "../../platform/errors.js";
+import { signWebhookBody, verifyWebhookSignature } from "../../platform/signed-webhook.js";
 
 export type CheckoutRequest = {
   paymentId: string;
@@ -70,33 +70,25 @@ export function openPaymentProvider(config: PaymentsConfig): PaymentProvider {
   return config.provider === "stripe" ? stripeProvider(config) : manualProvider;
 }
 
-const SIGNATURE_TOLERANCE_S = 300;
-
 /**
- * Checks a `Stripe-Signature` header as Stripe's libraries do: `t=<unix seconds>,v1=<hex>`, where
- * v1 is HMAC-SHA256 of `${t}.${raw body}` keyed by the endpoint secret, within five minutes.
+ * Checks a `Stripe-Signature` header as Stripe's libraries do: `t=<unix seconds>,v1=<hex>` (one
+ * v1 per secret while Stripe rolls one), v1 being the HMAC of the platform's signed webhooks.
  */
 export function verifyStripeSignature(
   rawBody: string,
   header: string | undefined,
   secret: string,
-  nowSeconds = Math.floor(Date.now() / 1000),
+  nowSeconds?: number,
 ): boolean {
   if (!header) return false;
-  let timestamp: number | null = null;
+  let timestamp: string | undefined;
   const signatures: string[] = [];
   for (const part of header.split(",")) {
     const [key, value] = part.split("=", 2).map((s) => s.trim());
-    if (key === "t" && value && /^\d+$/.test(value)) timestamp = Number(value);
+    if (key === "t" && value && /^\d+$/.test(value)) timestamp = value;
     else if (key === "v1" && value) signatures.push(value);
   }
-  if (timestamp === null || signatures.length === 0) return false;
-  if (Math.abs(nowSeconds - timestamp) > SIGNATURE_TOLERANCE_S) return false;
-  const expected = createHmac("sha256", secret).update(`${timestamp}.${rawBody}`).digest();
-  return signatures.some((candidate) => {
-    const given = Buffer.from(candidate, "hex");
-    return given.length === expected.length && timingSafeEqual(given, expected);
-  });
+  return verifyWebhookSignature({ rawBody, timestamp, signatures }, secret, nowSeconds);
 }
 
 /** Signs a payload as Stripe does (for tests and local tools that stand in for Stripe). */
@@ -105,6 +97,5 @@ export function signStripePayload(
   secret: string,
   timestamp = Math.floor(Date.now() / 1000),
 ) {
-  const v1 = createHmac("sha256", secret).update(`${timestamp}.${rawBody}`).digest("hex");
-  return `t=${timestamp},v1=${v1}`;
+  return `t=${timestamp},v1=${signWebhookBody(rawBody, secret, timestamp)}`;
 }

@@ -1,10 +1,10 @@
-import { CheckoutBody, CheckoutView, Id, PaymentsQuery, PaymentView, pageOf } from "@matchdesk/contract";
+import { paymentsApi } from "@matchdesk/contract";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { AppDeps } from "../../deps.js";
 import { AppError, notFound } from "../../platform/errors.js";
-import { openPaymentProvider, verifyStripeSignature } from "./providers.js";
+import { route } from "../../platform/route.js";
+import { readSignedJson } from "../../platform/signed-webhook.js";
+import { verifyStripeSignature } from "./providers.js";
 import {
   cancelPayment,
   confirmPayment,
@@ -15,87 +15,26 @@ import {
 } from "./service.js";
 
 export function register(app: FastifyInstance, deps: AppDeps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const holders = { access: ["ADMIN", "INVITER"] as const };
-  const admin = { access: ["ADMIN"] as const };
   const payments = deps.config.payments;
-  const provider = openPaymentProvider(payments);
-  const checkoutDeps = { db: deps.db, provider, publicUrl: deps.config.publicUrl };
-  const params = z.object({ id: Id });
 
-  r.post(
-    "/api/payments/checkout",
-    { config: holders, schema: { tags: ["payments"], body: CheckoutBody, response: { 201: CheckoutView } } },
-    async (request, reply) => {
-      // Each checkout opens a payment (and a provider session): a person starts a few, a script many.
-      await deps.limiter.hit(`checkout:${request.user!.id}`, 20, 3_600_000);
-      const payment = await startCheckout(checkoutDeps, request.user!, request.body.product);
-      return reply.status(201).send({ url: payment.url, payment });
-    },
-  );
+  route(app, paymentsApi.checkout, async (request) => {
+    // Each checkout opens a payment (and a provider session): a person starts a few, a script many.
+    await deps.limiter.hit(`checkout:${request.user.id}`, 20, 3_600_000);
+    const payment = await startCheckout(deps, request.user, request.body.product);
+    return { url: payment.url, payment };
+  });
+  route(app, paymentsApi.mine, (request) => listOwnPayments(deps.db, request.user.id, request.query));
+  route(app, paymentsApi.cancel, (request) => cancelPayment(deps.db, request.user, request.params.id));
+  route(app, paymentsApi.list, (request) => listPayments(deps.db, request.query));
+  route(app, paymentsApi.confirm, (request) => confirmPayment(deps, request.user, request.params.id));
 
-  r.get(
-    "/api/payments",
-    {
-      config: holders,
-      schema: { tags: ["payments"], querystring: PaymentsQuery, response: { 200: pageOf(PaymentView) } },
-    },
-    async (request) => listOwnPayments(deps.db, request.user!.id, request.query),
-  );
-
-  r.post(
-    "/api/payments/:id/cancel",
-    { config: holders, schema: { tags: ["payments"], params, response: { 200: PaymentView } } },
-    async (request) => cancelPayment(deps.db, request.user!, request.params.id),
-  );
-
-  r.get(
-    "/api/admin/payments",
-    {
-      config: admin,
-      schema: { tags: ["payments"], querystring: PaymentsQuery, response: { 200: pageOf(PaymentView) } },
-    },
-    async (request) => listPayments(deps.db, request.query),
-  );
-
-  r.post(
-    "/api/admin/payments/:id/confirm",
-    { config: admin, schema: { tags: ["payments"], params, response: { 200: PaymentView } } },
-    async (request) => confirmPayment(deps, request.user!, request.params.id),
-  );
-
-  // The provider's webhook reads the body as sent: the signature covers its exact bytes.
-  app.register(async (scope) => {
-    scope.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) =>
-      done(null, body),
+  route(app, paymentsApi.webhook, (request) => {
+    if (payments.provider !== "stripe") throw notFound("ROUTE_NOT_FOUND", "No payment webhook is configured");
+    const event = readSignedJson(
+      request,
+      (raw, header) => verifyStripeSignature(raw, header("stripe-signature"), payments.webhookSecret),
+      () => new AppError("WEBHOOK_SIGNATURE_INVALID", 400, "The webhook signature is not valid"),
     );
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      "/api/payments/webhook",
-      {
-        config: { access: "public" },
-        schema: {
-          tags: ["payments"],
-          response: { 200: z.object({ received: z.boolean(), duplicate: z.boolean() }) },
-        },
-      },
-      async (request) => {
-        if (payments.provider !== "stripe")
-          throw notFound("ROUTE_NOT_FOUND", "No payment webhook is configured");
-        const raw = typeof request.body === "string" ? request.body : "";
-        const header = request.headers["stripe-signature"];
-        if (
-          !verifyStripeSignature(raw, typeof header === "string" ? header : undefined, payments.webhookSecret)
-        ) {
-          throw new AppError("WEBHOOK_SIGNATURE_INVALID", 400, "The webhook signature is not valid");
-        }
-        let event: unknown;
-        try {
-          event = JSON.parse(raw);
-        } catch {
-          throw new AppError("MALFORMED_JSON", 400, "The body is not valid JSON");
-        }
-        return handleStripeEvent(deps, (event ?? {}) as Parameters<typeof handleStripeEvent>[1]);
-      },
-    );
+    return handleStripeEvent(deps, (event ?? {}) as Parameters<typeof handleStripeEvent>[1]);
   });
 }

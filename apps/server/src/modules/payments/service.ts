@@ -9,13 +9,13 @@ import {
 import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { paymentEvents, payments, users } from "../../db/schema/index.js";
+import type { AppDeps } from "../../deps.js";
 import type { SessionUser } from "../../platform/access.js";
 import { AppError, badRequest, conflict, notFound } from "../../platform/errors.js";
 import { newId } from "../../platform/ids.js";
 import { assertNotClient, grantCredits, lockAccount, type Tx } from "../credits/service.js";
 import { type NotifyDeps, notify } from "../notifications/service.js";
 import { activateSubscription, assertTierAllowed } from "../subscriptions/service.js";
-import type { PaymentProvider } from "./providers.js";
 
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -48,10 +48,13 @@ export function toPaymentView(row: PaymentRow, userEmail?: string): PaymentView 
   };
 }
 
-type Deps = { db: Db; provider: PaymentProvider; publicUrl: string };
+/** The app's dependencies a checkout needs: the provider is built once, in buildApp. */
+type CheckoutDeps = Pick<AppDeps, "db" | "paymentProvider"> & {
+  config: Pick<AppDeps["config"], "publicUrl">;
+};
 
 /** Opens a payment for a product with the configured provider. */
-export async function startCheckout(deps: Deps, caller: SessionUser, productId: ProductId | string) {
+export async function startCheckout(deps: CheckoutDeps, caller: SessionUser, productId: ProductId | string) {
   assertNotClient(caller.role, "CREDITS_NOT_FOR_CLIENTS");
   const product = findProduct(productId);
   if (!product) throw badRequest("VALIDATION_FAILED", "Unknown product", { product: ["Unknown product"] });
@@ -75,13 +78,13 @@ export async function startCheckout(deps: Deps, caller: SessionUser, productId: 
   }
   const id = newId();
   const amountCents = Math.round(product.priceUsd * 100);
-  const checkout = await deps.provider.createCheckout({
+  const checkout = await deps.paymentProvider.createCheckout({
     paymentId: id,
     productName: `${product.name}`,
     amountCents,
     customerEmail: caller.email,
-    successUrl: `${deps.publicUrl}/admin/usage?payment=${id}`,
-    cancelUrl: `${deps.publicUrl}/admin/usage?payment=${id}&cancelled=1`,
+    successUrl: `${deps.config.publicUrl}/admin/usage?payment=${id}`,
+    cancelUrl: `${deps.config.publicUrl}/admin/usage?payment=${id}&cancelled=1`,
   });
   const [row] = await deps.db
     .insert(payments)
@@ -89,7 +92,7 @@ export async function startCheckout(deps: Deps, caller: SessionUser, productId: 
       id,
       userId: caller.id,
       product: product.id,
-      provider: deps.provider.name,
+      provider: deps.paymentProvider.name,
       amountCents,
       providerRef: checkout.ref,
       url: checkout.url,

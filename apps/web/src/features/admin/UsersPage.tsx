@@ -1,47 +1,18 @@
-import {
-  Badge,
-  Button,
-  Card,
-  CloseButton,
-  EmptyState,
-  Grid,
-  Group,
-  NativeSelect,
-  Pagination,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from "@mantine/core";
-import { useDebouncedCallback } from "@mantine/hooks";
+import { Badge, Button, Grid, Group, NativeSelect, Stack, Table, Text, Title } from "@mantine/core";
 import { type AdminUserView, Role, UserStatus } from "@matchdesk/contract";
-import {
-  IconFilterOff,
-  IconRosetteDiscountCheckFilled,
-  IconSearch,
-  IconSparkles2,
-  IconUserPlus,
-  IconUsers,
-} from "@tabler/icons-react";
-import { useEffect, useState } from "react";
+import { IconRosetteDiscountCheckFilled, IconSparkles2, IconUserPlus } from "@tabler/icons-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
 import { formatDateTime } from "../../lib/format-date";
-import { LoadFailed } from "../../ui/LoadFailed";
+import { FilterCard, PagedResults, PhoneCard, PhoneCards, SearchBox, WideTable } from "../../ui/PagedList";
+import { useListFilters } from "../../ui/useListFilters";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { CreateMatchmakerDialog } from "./CreateMatchmakerDialog";
 import { UserActions, userName } from "./UserActions";
 import { useAdminUsers } from "./useAdminUsers";
-import {
-  hasActiveFilters,
-  readUsersFilters,
-  USERS_PAGE_SIZE,
-  type UsersFilters,
-  writeUsersFilters,
-} from "./users-query";
+import { USERS_PAGE_SIZE, usersFilters } from "./users-query";
+
+const yesNo = (value: string) => (value === "" ? undefined : value === "true");
 
 const STATUS_COLOR: Record<UserStatus, string> = {
   active: "teal",
@@ -56,30 +27,10 @@ const STATUS_COLOR: Record<UserStatus, string> = {
 /** SPEC 2 /admin/users (ADMIN): search, filters and paging kept in the URL; per-row actions. */
 export function UsersPage() {
   const { t } = useTranslation();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filters = readUsersFilters(searchParams);
+  const { filters, setFilters, clearFilters, isFiltered, search } = useListFilters(usersFilters);
   const users = useAdminUsers(filters);
   const [isCreating, setCreating] = useState(false);
-  const [search, setSearch] = useState(filters.q);
   usePageTitle(t("nav.users"));
-
-  // Any filter change goes back to the first page; the URL is the one source of the filters.
-  const setFilters = (change: Partial<UsersFilters>) =>
-    setSearchParams(writeUsersFilters({ ...filters, page: 1, ...change }), { replace: !("page" in change) });
-  const commitSearch = useDebouncedCallback((q: string) => setFilters({ q }), 350);
-  // Back and forward change the URL's search; the box follows unless it only differs in spaces.
-  useEffect(() => {
-    setSearch((current) => (current.trim() === filters.q ? current : filters.q));
-  }, [filters.q]);
-  const clearFilters = () => {
-    commitSearch.cancel();
-    setSearch("");
-    setSearchParams(new URLSearchParams());
-  };
-
-  const data = users.data;
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / USERS_PAGE_SIZE)) : 1;
-  const isFiltered = hasActiveFilters(filters);
 
   return (
     <Stack gap="lg" maw={1200}>
@@ -95,143 +46,93 @@ export function UsersPage() {
         </Button>
       </Group>
 
-      <Card shadow="xs" padding="md" component="section" role="search" aria-label={t("users.filters")}>
-        <Grid gap="sm">
-          <Grid.Col span={{ base: 12, lg: 3 }}>
-            <TextInput
-              label={t("users.search")}
-              placeholder={t("users.searchPlaceholder")}
-              leftSection={<IconSearch size={16} />}
-              value={search}
-              maxLength={100}
-              onChange={(event) => {
-                setSearch(event.currentTarget.value);
-                commitSearch(event.currentTarget.value);
-              }}
-              rightSection={
-                search ? (
-                  <CloseButton
-                    size="sm"
-                    aria-label={t("users.clearSearch")}
-                    onClick={() => {
-                      commitSearch.cancel();
-                      setSearch("");
-                      setFilters({ q: "" });
-                    }}
-                  />
-                ) : null
-              }
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 6, xs: 4, lg: 3 }}>
-            <NativeSelect
-              label={t("users.role")}
-              value={filters.role ?? ""}
-              onChange={(event) => setFilters({ role: (event.currentTarget.value || null) as Role | null })}
-              data={[
-                { value: "", label: t("users.any") },
-                ...Role.options.map((role) => ({ value: role, label: t(`roles.${role}`) })),
-              ]}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 6, xs: 4, lg: 3 }}>
-            <NativeSelect
-              label={t("users.status")}
-              value={filters.status ?? ""}
-              onChange={(event) =>
-                setFilters({ status: (event.currentTarget.value || null) as UserStatus | null })
-              }
-              data={[
-                { value: "", label: t("users.any") },
-                ...UserStatus.options.map((status) => ({ value: status, label: t(`userStatus.${status}`) })),
-              ]}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 6, xs: 4, lg: 3 }}>
-            <NativeSelect
-              label={t("users.verified")}
-              value={filters.verified ?? ""}
-              onChange={(event) =>
-                setFilters({ verified: (event.currentTarget.value || null) as UsersFilters["verified"] })
-              }
-              data={[
-                { value: "", label: t("users.any") },
-                { value: "true", label: t("users.verifiedOnly") },
-                { value: "false", label: t("users.unverifiedOnly") },
-              ]}
-            />
-          </Grid.Col>
-        </Grid>
-        {isFiltered && (
-          <Group justify="flex-end" mt="sm">
-            <Button
-              variant="subtle"
-              size="xs"
-              leftSection={<IconFilterOff size={14} />}
-              onClick={clearFilters}
-            >
-              {t("users.clearFilters")}
-            </Button>
-          </Group>
-        )}
-      </Card>
+      <FilterCard
+        label={t("users.filters")}
+        clearLabel={t("users.clearFilters")}
+        isFiltered={isFiltered}
+        onClear={clearFilters}
+      >
+        <Grid.Col span={{ base: 12, lg: 3 }}>
+          <SearchBox
+            label={t("users.search")}
+            placeholder={t("users.searchPlaceholder")}
+            clearLabel={t("users.clearSearch")}
+            search={search}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, xs: 4, lg: 3 }}>
+          <NativeSelect
+            label={t("users.role")}
+            value={filters.role ?? ""}
+            onChange={(event) =>
+              setFilters({ role: (event.currentTarget.value || undefined) as Role | undefined })
+            }
+            data={[
+              { value: "", label: t("users.any") },
+              ...Role.options.map((role) => ({ value: role, label: t(`roles.${role}`) })),
+            ]}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, xs: 4, lg: 3 }}>
+          <NativeSelect
+            label={t("users.status")}
+            value={filters.status ?? ""}
+            onChange={(event) =>
+              setFilters({ status: (event.currentTarget.value || undefined) as UserStatus | undefined })
+            }
+            data={[
+              { value: "", label: t("users.any") },
+              ...UserStatus.options.map((status) => ({ value: status, label: t(`userStatus.${status}`) })),
+            ]}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, xs: 4, lg: 3 }}>
+          <NativeSelect
+            label={t("users.verified")}
+            value={filters.verified === undefined ? "" : String(filters.verified)}
+            onChange={(event) => setFilters({ verified: yesNo(event.currentTarget.value) })}
+            data={[
+              { value: "", label: t("users.any") },
+              { value: "true", label: t("users.verifiedOnly") },
+              { value: "false", label: t("users.unverifiedOnly") },
+            ]}
+          />
+        </Grid.Col>
+      </FilterCard>
 
-      {users.isError && !data ? (
-        <LoadFailed title={t("users.loadFailed")} error={users.error} onRetry={() => void users.refetch()} />
-      ) : !data ? (
-        <Stack gap="xs" role="status" aria-label={t("common.loading")}>
-          {[1, 2, 3, 4].map((row) => (
-            <Skeleton key={row} h={56} radius="md" />
-          ))}
-        </Stack>
-      ) : data.items.length === 0 ? (
-        <Card shadow="xs">
-          <EmptyState
-            icon={<IconUsers size={28} />}
-            variant="light"
-            title={isFiltered ? t("users.emptyFilteredTitle") : t("users.emptyTitle")}
-            description={isFiltered ? t("users.emptyFilteredText") : t("users.emptyText")}
-          >
-            <EmptyState.Actions>
-              {isFiltered ? (
-                <Button variant="light" leftSection={<IconFilterOff size={16} />} onClick={clearFilters}>
-                  {t("users.clearFilters")}
-                </Button>
-              ) : (
-                <Button leftSection={<IconUserPlus size={16} />} onClick={() => setCreating(true)}>
-                  {t("users.create.open")}
-                </Button>
-              )}
-            </EmptyState.Actions>
-          </EmptyState>
-        </Card>
-      ) : (
-        <Stack gap="md">
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {t("users.count", { count: data.total })}
-          </Text>
-          <UsersTable users={data.items} />
-          <UserCards users={data.items} />
-          {pageCount > 1 && (
-            <Group justify="center">
-              <Pagination
-                total={pageCount}
-                value={Math.min(filters.page, pageCount)}
-                onChange={(page) => setFilters({ page })}
-                getControlProps={(control) => ({
-                  "aria-label":
-                    control === "next"
-                      ? t("users.nextPage")
-                      : control === "previous"
-                        ? t("users.previousPage")
-                        : undefined,
-                })}
-                getItemProps={(page) => ({ "aria-label": t("users.page", { page }) })}
-              />
-            </Group>
-          )}
-        </Stack>
-      )}
+      <PagedResults
+        query={users}
+        page={filters.page}
+        pageSize={USERS_PAGE_SIZE}
+        onPage={(page) => setFilters({ page })}
+        isFiltered={isFiltered}
+        onClearFilters={clearFilters}
+        rowHeight={56}
+        texts={{
+          loadFailed: t("users.loadFailed"),
+          count: (count) => t("users.count", { count }),
+          emptyTitle: t("users.emptyTitle"),
+          emptyText: t("users.emptyText"),
+          emptyFilteredTitle: t("users.emptyFilteredTitle"),
+          emptyFilteredText: t("users.emptyFilteredText"),
+          clearFilters: t("users.clearFilters"),
+          nextPage: t("users.nextPage"),
+          previousPage: t("users.previousPage"),
+          page: (page) => t("users.page", { page }),
+        }}
+        emptyActions={
+          <Button leftSection={<IconUserPlus size={16} />} onClick={() => setCreating(true)}>
+            {t("users.create.open")}
+          </Button>
+        }
+      >
+        {(items) => (
+          <>
+            <UsersTable users={items} />
+            <UserCards users={items} />
+          </>
+        )}
+      </PagedResults>
 
       <CreateMatchmakerDialog opened={isCreating} onClose={() => setCreating(false)} />
     </Stack>
@@ -296,58 +197,50 @@ function NameCell({ user }: { user: AdminUserView }) {
 function UsersTable({ users }: { users: AdminUserView[] }) {
   const { t } = useTranslation();
   return (
-    <Card shadow="xs" padding={0} visibleFrom="md">
-      <Table.ScrollContainer minWidth={920}>
-        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t("users.columns.user")}</Table.Th>
-              <Table.Th>{t("users.columns.role")}</Table.Th>
-              <Table.Th>{t("users.columns.status")}</Table.Th>
-              <Table.Th>{t("users.columns.search")}</Table.Th>
-              <Table.Th>{t("users.columns.notifications")}</Table.Th>
-              <Table.Th>{t("users.columns.aiMatching")}</Table.Th>
-              <Table.Th>{t("users.columns.created")}</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>{t("users.columns.actions")}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {users.map((user) => (
-              <Table.Tr key={user.id}>
-                <Table.Td maw={260}>
-                  <NameCell user={user} />
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{t(`roles.${user.role}`)}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <StatusBadge status={user.status} />
-                </Table.Td>
-                <Table.Td>
-                  <YesNo value={user.participatesInSearch} />
-                </Table.Td>
-                <Table.Td>
-                  <YesNo value={user.emailNotifications} isApplicable={user.role !== "INVITEE"} />
-                </Table.Td>
-                <Table.Td>
-                  <YesNo value={user.aiMatchingEnabled} isApplicable={user.role === "INVITER"} />
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" c="gray.7" style={{ whiteSpace: "nowrap" }}>
-                    {formatDateTime(user.createdAt)}
-                  </Text>
-                </Table.Td>
-                <Table.Td ta="right">
-                  <UserActions user={user} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Card>
+    <WideTable
+      minWidth={920}
+      columns={[
+        t("users.columns.user"),
+        t("users.columns.role"),
+        t("users.columns.status"),
+        t("users.columns.search"),
+        t("users.columns.notifications"),
+        t("users.columns.aiMatching"),
+        t("users.columns.created"),
+      ]}
+      actionsLabel={t("users.columns.actions")}
+    >
+      {users.map((user) => (
+        <Table.Tr key={user.id}>
+          <Table.Td maw={260}>
+            <NameCell user={user} />
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{t(`roles.${user.role}`)}</Text>
+          </Table.Td>
+          <Table.Td>
+            <StatusBadge status={user.status} />
+          </Table.Td>
+          <Table.Td>
+            <YesNo value={user.participatesInSearch} />
+          </Table.Td>
+          <Table.Td>
+            <YesNo value={user.emailNotifications} isApplicable={user.role !== "INVITEE"} />
+          </Table.Td>
+          <Table.Td>
+            <YesNo value={user.aiMatchingEnabled} isApplicable={user.role === "INVITER"} />
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm" c="gray.7" style={{ whiteSpace: "nowrap" }}>
+              {formatDateTime(user.createdAt)}
+            </Text>
+          </Table.Td>
+          <Table.Td ta="right">
+            <UserActions user={user} />
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </WideTable>
   );
 }
 
@@ -355,13 +248,9 @@ function UsersTable({ users }: { users: AdminUserView[] }) {
 function UserCards({ users }: { users: AdminUserView[] }) {
   const { t } = useTranslation();
   return (
-    <Stack gap="sm" hiddenFrom="md" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
+    <PhoneCards>
       {users.map((user) => (
-        <Card key={user.id} component="li" shadow="xs" padding="md">
-          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-            <NameCell user={user} />
-            <UserActions user={user} />
-          </Group>
+        <PhoneCard key={user.id} identity={<NameCell user={user} />} actions={<UserActions user={user} />}>
           <Group gap={6} mt="sm">
             <Badge variant="outline" color="gray" tt="none">
               {t(`roles.${user.role}`)}
@@ -386,8 +275,8 @@ function UserCards({ users }: { users: AdminUserView[] }) {
           <Text size="xs" c="dimmed" mt="xs">
             {t("users.createdAt", { date: formatDateTime(user.createdAt) })}
           </Text>
-        </Card>
+        </PhoneCard>
       ))}
-    </Stack>
+    </PhoneCards>
   );
 }

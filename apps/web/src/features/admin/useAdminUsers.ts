@@ -1,41 +1,44 @@
 import { notifications } from "@mantine/notifications";
-import type { AdminUserView, CreateMatchmakerBody } from "@matchdesk/contract";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type AdminUserView, adminApi, type CreateMatchmakerBody, type Page } from "@matchdesk/contract";
+import {
+  keepPreviousData,
+  type QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { api } from "../../lib/api";
+import { call, queryKeyOf, queryOf } from "../../lib/api";
 import { useErrorMessage } from "../../lib/useErrorMessage";
 import { changeBody, changeNoticeKeys, type UserChange } from "./user-changes";
-import { type UsersFilters, usersApiPath } from "./users-query";
+import { USERS_PAGE_SIZE, type UsersFilters } from "./users-query";
 
-export type UsersPage = { items: AdminUserView[]; total: number; page: number; pageSize: number };
+/** After a change elsewhere that the users list shows (a matchmaker invited): every users list. */
+export function invalidateAdminUsers(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: queryKeyOf(adminApi.listUsers) });
+}
 
-export const adminUsersKey = ["admin", "users"] as const;
-
-/** GET /api/admin/users for the filters; the previous page stays on screen while the next loads. */
+/** The users for the filters; the previous page stays on screen while the next loads. */
 export function useAdminUsers(filters: UsersFilters) {
   return useQuery({
-    queryKey: [...adminUsersKey, filters],
-    queryFn: ({ signal }) => api<UsersPage>(usersApiPath(filters), { signal }),
+    ...queryOf(adminApi.listUsers, { query: { ...filters, pageSize: USERS_PAGE_SIZE } }),
     placeholderData: keepPreviousData,
   });
 }
 
-/** PUT /api/admin/users/{id}: one row action, with a notice either way; the lists are refreshed. */
+/** One row action, with a notice either way; the lists are refreshed. */
 export function useUpdateUser() {
   const { t } = useTranslation();
   const toMessage = useErrorMessage();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ user, change }: { user: AdminUserView; change: UserChange }) =>
-      api<AdminUserView>(`/api/admin/users/${encodeURIComponent(user.id)}`, {
-        method: "PUT",
-        body: changeBody(change),
-      }),
+      call(adminApi.updateUser, { params: { id: user.id }, body: changeBody(change) }),
     onSuccess: (updated, { change }) => {
-      queryClient.setQueriesData<UsersPage>({ queryKey: adminUsersKey }, (page) =>
+      queryClient.setQueriesData<Page<AdminUserView>>({ queryKey: queryKeyOf(adminApi.listUsers) }, (page) =>
         page ? { ...page, items: page.items.map((item) => (item.id === updated.id ? updated : item)) } : page,
       );
-      void queryClient.invalidateQueries({ queryKey: adminUsersKey });
+      invalidateAdminUsers(queryClient);
       const name = [updated.firstName, updated.lastName].join(" ").trim() || updated.email;
       notifications.show({ color: "teal", message: t(changeNoticeKeys(change).success, { name }) });
     },
@@ -49,12 +52,11 @@ export function useUpdateUser() {
   });
 }
 
-/** POST /api/admin/matchmakers: the new matchmaker gets a welcome e-mail with a sign-in link. */
+/** The new matchmaker gets a welcome e-mail with a sign-in link. */
 export function useCreateMatchmaker() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateMatchmakerBody) =>
-      api<AdminUserView>("/api/admin/matchmakers", { method: "POST", body }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminUsersKey }),
+    mutationFn: (body: CreateMatchmakerBody) => call(adminApi.createMatchmaker, { body }),
+    onSuccess: () => invalidateAdminUsers(queryClient),
   });
 }

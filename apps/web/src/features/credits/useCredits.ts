@@ -1,74 +1,79 @@
-import type {
-  AddCreditsBody,
-  AddCreditsView,
-  AdminSubscriptionBody,
-  CheckoutView,
-  CreditsView,
-  CreditTransactionView,
-  PaymentView,
-  PurchaseSubscriptionBody,
-  PurchaseSubscriptionView,
-  SubscriptionView,
-  UsageView,
+import {
+  type AddCreditsBody,
+  type AdminSubscriptionBody,
+  creditsApi,
+  type EndpointSpec,
+  type ProductId,
+  type PurchaseSubscriptionBody,
+  paymentsApi,
+  subscriptionsApi,
 } from "@matchdesk/contract";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../lib/api";
-
-type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
+import {
+  keepPreviousData,
+  type QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
+import { call, queryKeyOf, queryOf } from "../../lib/api";
 
 export const TRANSACTIONS_PAGE_SIZE = 20;
-const creditsKey = ["credits"] as const;
-const adminBillingKey = ["admin", "billing"] as const;
 
-/** GET /api/credits: the caller's balance. */
-export function useCredits() {
-  return useQuery({
-    queryKey: [...creditsKey, "balance"],
-    queryFn: ({ signal }) => api<CreditsView>("/api/credits", { signal }),
-  });
+/** The caller's own answers: balance, history, subscription, pending payments. */
+const OWN: readonly EndpointSpec[] = [
+  creditsApi.balance,
+  creditsApi.transactions,
+  subscriptionsApi.mine,
+  paymentsApi.mine,
+];
+/** What an administrator sees of everyone's: usage, pending payments, a user's credits and plan. */
+const ADMIN_BILLING: readonly EndpointSpec[] = [
+  creditsApi.usage,
+  paymentsApi.list,
+  creditsApi.userBalance,
+  subscriptionsApi.ofUser,
+];
+
+/** After a change elsewhere that moves the caller's credits (a paid compatibility check). */
+export function invalidateCredits(queryClient: QueryClient) {
+  for (const def of OWN) void queryClient.invalidateQueries({ queryKey: queryKeyOf(def) });
 }
 
-/** GET /api/credits/transactions: the caller's history, newest first. */
+/** The caller's balance. */
+export function useCredits() {
+  return useQuery(queryOf(creditsApi.balance));
+}
+
+/** The caller's history, newest first. */
 export function useTransactions(page: number) {
   return useQuery({
-    queryKey: [...creditsKey, "transactions", page],
-    queryFn: ({ signal }) =>
-      api<Page<CreditTransactionView>>(
-        `/api/credits/transactions?page=${page}&pageSize=${TRANSACTIONS_PAGE_SIZE}`,
-        { signal },
-      ),
+    ...queryOf(creditsApi.transactions, { query: { page, pageSize: TRANSACTIONS_PAGE_SIZE } }),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useSubscription() {
-  return useQuery({
-    queryKey: [...creditsKey, "subscription"],
-    queryFn: ({ signal }) => api<SubscriptionView>("/api/subscriptions/me", { signal }),
-  });
+  return useQuery(queryOf(subscriptionsApi.mine));
 }
 
 export function useMyPayments() {
-  return useQuery({
-    queryKey: [...creditsKey, "payments"],
-    queryFn: ({ signal }) => api<Page<PaymentView>>("/api/payments?status=pending", { signal }),
-  });
+  return useQuery(queryOf(paymentsApi.mine, { query: { status: "pending" } }));
 }
 
 /** Everything the credits page shows is refreshed after any change. */
 function useRefreshCredits() {
   const queryClient = useQueryClient();
   return () => {
-    void queryClient.invalidateQueries({ queryKey: creditsKey });
-    void queryClient.invalidateQueries({ queryKey: adminBillingKey });
+    for (const def of [...OWN, ...ADMIN_BILLING]) {
+      void queryClient.invalidateQueries({ queryKey: queryKeyOf(def) });
+    }
   };
 }
 
 export function usePurchaseSubscription() {
   const refresh = useRefreshCredits();
   return useMutation({
-    mutationFn: (body: PurchaseSubscriptionBody) =>
-      api<PurchaseSubscriptionView>("/api/subscriptions", { method: "POST", body }),
+    mutationFn: (body: PurchaseSubscriptionBody) => call(subscriptionsApi.purchase, { body }),
     onSuccess: refresh,
   });
 }
@@ -76,7 +81,7 @@ export function usePurchaseSubscription() {
 export function useCancelSubscription() {
   const refresh = useRefreshCredits();
   return useMutation({
-    mutationFn: () => api<SubscriptionView>("/api/subscriptions/me", { method: "DELETE" }),
+    mutationFn: () => call(subscriptionsApi.cancel),
     onSuccess: refresh,
   });
 }
@@ -84,8 +89,7 @@ export function useCancelSubscription() {
 export function useCheckout() {
   const refresh = useRefreshCredits();
   return useMutation({
-    mutationFn: (product: string) =>
-      api<CheckoutView>("/api/payments/checkout", { method: "POST", body: { product } }),
+    mutationFn: (product: ProductId) => call(paymentsApi.checkout, { body: { product } }),
     onSuccess: refresh,
   });
 }
@@ -93,62 +97,40 @@ export function useCheckout() {
 export function useCancelPayment() {
   const refresh = useRefreshCredits();
   return useMutation({
-    mutationFn: (id: string) =>
-      api<PaymentView>(`/api/payments/${encodeURIComponent(id)}/cancel`, { method: "POST" }),
+    mutationFn: (id: string) => call(paymentsApi.cancel, { params: { id } }),
     onSuccess: refresh,
   });
 }
 
 /** Admins: credits spent per day and type. */
 export function useUsage(days: number, enabled: boolean) {
-  return useQuery({
-    queryKey: [...adminBillingKey, "usage", days],
-    queryFn: ({ signal }) => api<UsageView>(`/api/admin/usage?days=${days}`, { signal }),
-    enabled,
-  });
+  return useQuery({ ...queryOf(creditsApi.usage, { query: { days } }), enabled });
 }
 
 export function usePendingPayments(enabled: boolean) {
-  return useQuery({
-    queryKey: [...adminBillingKey, "payments"],
-    queryFn: ({ signal }) =>
-      api<Page<PaymentView>>("/api/admin/payments?status=pending&pageSize=50", { signal }),
-    enabled,
-  });
+  return useQuery({ ...queryOf(paymentsApi.list, { query: { status: "pending", pageSize: 50 } }), enabled });
 }
 
 export function useConfirmPayment() {
   const refresh = useRefreshCredits();
   return useMutation({
-    mutationFn: (id: string) =>
-      api<PaymentView>(`/api/admin/payments/${encodeURIComponent(id)}/confirm`, { method: "POST" }),
+    mutationFn: (id: string) => call(paymentsApi.confirm, { params: { id } }),
     onSuccess: refresh,
   });
 }
 
 export function useUserCredits(userId: string, enabled: boolean) {
-  return useQuery({
-    queryKey: [...adminBillingKey, "credits", userId],
-    queryFn: ({ signal }) =>
-      api<CreditsView>(`/api/admin/users/${encodeURIComponent(userId)}/credits`, { signal }),
-    enabled,
-  });
+  return useQuery({ ...queryOf(creditsApi.userBalance, { params: { id: userId } }), enabled });
 }
 
 export function useUserSubscription(userId: string, enabled: boolean) {
-  return useQuery({
-    queryKey: [...adminBillingKey, "subscription", userId],
-    queryFn: ({ signal }) =>
-      api<SubscriptionView>(`/api/admin/users/${encodeURIComponent(userId)}/subscription`, { signal }),
-    enabled,
-  });
+  return useQuery({ ...queryOf(subscriptionsApi.ofUser, { params: { id: userId } }), enabled });
 }
 
 export function useAddCredits(userId: string) {
   const refresh = useRefreshCredits();
   return useMutation({
-    mutationFn: (body: AddCreditsBody) =>
-      api<AddCreditsView>(`/api/admin/users/${encodeURIComponent(userId)}/credits`, { method: "POST", body }),
+    mutationFn: (body: AddCreditsBody) => call(creditsApi.add, { params: { id: userId }, body }),
     onSuccess: refresh,
   });
 }
@@ -157,10 +139,7 @@ export function useSetUserSubscription(userId: string) {
   const refresh = useRefreshCredits();
   return useMutation({
     mutationFn: (body: AdminSubscriptionBody) =>
-      api<SubscriptionView>(`/api/admin/users/${encodeURIComponent(userId)}/subscription`, {
-        method: "PUT",
-        body,
-      }),
+      call(subscriptionsApi.setForUser, { params: { id: userId }, body }),
     onSuccess: refresh,
   });
 }
