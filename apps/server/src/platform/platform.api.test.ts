@@ -1,3 +1,4 @@
+import { ENDPOINTS, endpointId } from "@matchdesk/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, signIn, type TestApp } from "../../test/app.js";
 import { seedAdmin } from "../seed/seed.js";
@@ -18,6 +19,19 @@ describe("[platform] routes and access", () => {
     expect(apiRoutes.length).toBeGreaterThan(3);
     const undeclared = apiRoutes.filter((r) => r.access === undefined).map((r) => `${r.method} ${r.url}`);
     expect(undeclared).toEqual([]);
+  });
+
+  it("registers every route from a contract definition, and every definition as a route", () => {
+    const own = t.app.registeredRoutes.filter((r) => r.url.startsWith("/api/") && !r.url.startsWith("/api/docs"));
+    const undefinedRoutes = own.filter((r) => !r.endpoint).map((r) => `${r.method} ${r.url}`);
+    expect(undefinedRoutes).toEqual([]);
+    for (const route of own) {
+      expect(`${route.endpoint?.method} ${route.endpoint?.path}`).toBe(`${route.method} ${route.url}`);
+      expect(route.access).toBe(route.endpoint?.access);
+    }
+    const registered = new Set(own.map((r) => `${r.method} ${r.url}`));
+    expect(ENDPOINTS.map(endpointId).filter((id) => !registered.has(id))).toEqual([]);
+    expect(new Set(ENDPOINTS.map(endpointId)).size).toBe(ENDPOINTS.length);
   });
 
   it("publishes every API route in the OpenAPI document", async () => {

@@ -19,7 +19,7 @@ const managers = ["INVITER", "ADMIN"] as const;
 const tag = "clients";
 const params = z.object({ id: Id });
 
-/** A matchmaker's client base (SPEC section 5); an admin reaches every matchmaker's. */
+/** A matchmaker's client base (SPEC 2, 6); an admin reaches every matchmaker's. */
 export const clientsApi = {
   list: endpoint({
     method: "GET",

@@ -1,7 +1,7 @@
 import { type CreateInviteBody, type InviteQrQuery, invitesApi } from "@matchdesk/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call, href, queryOf } from "../../lib/api";
-import { adminUsersKey } from "../admin/useAdminUsers";
+import { invalidateAdminUsers } from "../admin/useAdminUsers";
 
 /** The signed-in matchmaker's (or admin's) invite code and link. */
 export function useMyInvite() {
@@ -17,6 +17,6 @@ export function useCreateInvite() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateInviteBody) => call(invitesApi.create, { body }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminUsersKey }),
+    onSuccess: () => invalidateAdminUsers(queryClient),
   });
 }
