@@ -21,14 +21,13 @@ import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { z } from "zod";
-import { api } from "../../lib/api";
 import { applyServerErrors } from "../../lib/form-errors";
 import { useErrorMessage } from "../../lib/useErrorMessage";
 import { useFieldError } from "../../lib/useFieldError";
 import { useAuth } from "../auth/auth-store";
 import { enumLabel } from "../profile/field-format";
 import { clientPath } from "./ClientActions";
-import { useCreateClient, useMatchmakers } from "./useClients";
+import { resendInvite, useCreateClient, useMatchmakers } from "./useClients";
 
 type ClientInput = z.input<typeof CreateClientBody>;
 const FIELDS = ["email", "firstName", "lastName", "phone", "gender", "matchmakerId"] as const;
@@ -90,9 +89,7 @@ export function CreateClientDialog({ opened, onClose }: Props) {
           const name = `${created.firstName} ${created.lastName}`.trim();
           let invitation: unknown = null;
           if (sendInvite) {
-            await api(`/api/clients/${encodeURIComponent(created.id)}/resend-invite`, {
-              method: "POST",
-            }).catch((error: unknown) => {
+            await resendInvite(created.id).catch((error: unknown) => {
               invitation = error;
             });
           }

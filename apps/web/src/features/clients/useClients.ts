@@ -1,11 +1,11 @@
 import { notifications } from "@mantine/notifications";
 import {
-  type AdminUserView,
+  adminApi,
   type ClientListItem,
   type CreateClientBody,
   clientsApi,
+  invitesApi,
   type Page,
-  type ProfileView,
 } from "@matchdesk/contract";
 import {
   keepPreviousData,
@@ -15,9 +15,10 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { api, call, queryKeyOf, queryOf } from "../../lib/api";
+import { call, queryKeyOf, queryOf } from "../../lib/api";
 import { formatDateTime } from "../../lib/format-date";
 import { useErrorMessage } from "../../lib/useErrorMessage";
+import { forgetProfile, profileKey } from "../profile/useProfile";
 import { type ClientChange, changeNoticeKeys, changeRequest, clientName } from "./client-changes";
 import { CLIENTS_PAGE_SIZE, type ClientsFilters } from "./clients-query";
 
@@ -30,7 +31,6 @@ export function invalidateClients(queryClient: QueryClient) {
   }
 }
 const clientKey = (id: string) => queryKeyOf(clientsApi.get, { params: { id } });
-export const profileKey = (id: string) => ["profiles", id] as const;
 
 /** The clients for the filters; the previous page stays on screen while the next loads. */
 export function useClients(filters: ClientsFilters) {
@@ -43,14 +43,6 @@ export function useClients(filters: ClientsFilters) {
 /** How many questionnaires are incomplete, complete and approved. */
 export function useClientStats() {
   return useQuery(queryOf(clientsApi.stats));
-}
-
-/** GET /api/profiles/{id}: the whole questionnaire. */
-export function useProfile(id: string) {
-  return useQuery({
-    queryKey: profileKey(id),
-    queryFn: ({ signal }) => api<ProfileView>(`/api/profiles/${encodeURIComponent(id)}`, { signal }),
-  });
 }
 
 /** One client's list entry (the flags the actions need), at once from a loaded list. */
@@ -123,7 +115,7 @@ export function useDeleteClient() {
     mutationFn: (client: ClientListItem) => call(clientsApi.remove, { params: { id: client.id } }),
     onSuccess: (_, client) => {
       queryClient.removeQueries({ queryKey: clientKey(client.id) });
-      queryClient.removeQueries({ queryKey: profileKey(client.id) });
+      forgetProfile(queryClient, client.id);
       refresh();
       notifications.show({ color: "teal", message: t("clients.done.deleted", { name: clientName(client) }) });
     },
@@ -138,8 +130,7 @@ export function useResendInvite() {
   const { t } = useTranslation();
   const toMessage = useErrorMessage();
   return useMutation({
-    mutationFn: (client: ClientListItem) =>
-      api<void>(`/api/clients/${encodeURIComponent(client.id)}/resend-invite`, { method: "POST" }),
+    mutationFn: (client: ClientListItem) => resendInvite(client.id),
     onSuccess: (_, client) => {
       notifications.show({ color: "teal", message: t("clients.done.inviteResent", { email: client.email }) });
     },
@@ -152,6 +143,9 @@ export function useResendInvite() {
     },
   });
 }
+
+/** The invitation e-mail (again) for a client who has not registered. */
+export const resendInvite = (clientId: string) => call(invitesApi.resendInvite, { params: { id: clientId } });
 
 /** E-mails the client a link to edit their questionnaire. */
 export function useSendEditLink() {
@@ -181,16 +175,11 @@ export function useCreateClient() {
   });
 }
 
-/** GET /api/admin/users?role=INVITER: the matchmakers an admin may create a client for. */
+/** The matchmakers an admin may create a client for (kept under the users list's key, so a new one shows). */
 export function useMatchmakers(q: string, isEnabled: boolean) {
   return useQuery({
-    queryKey: ["admin", "users", "matchmakers", q],
+    ...queryOf(adminApi.listUsers, { query: { role: "INVITER", pageSize: 50, q: q.trim() || undefined } }),
     enabled: isEnabled,
     placeholderData: keepPreviousData,
-    queryFn: ({ signal }) => {
-      const params = new URLSearchParams({ role: "INVITER", pageSize: "50" });
-      if (q.trim()) params.set("q", q.trim());
-      return api<{ items: AdminUserView[]; total: number }>(`/api/admin/users?${params}`, { signal });
-    },
   });
 }

@@ -7,9 +7,9 @@ import { useAuth } from "../auth/auth-store";
 import { type AuthUser, displayName } from "../auth/auth-user";
 import { ProfileStatusBadge } from "../clients/ClientBadges";
 import { ClientList } from "../clients/ClientList";
-import { useProfile } from "../clients/useClients";
 import { LeadsCard } from "../marketplace/LeadsCard";
 import { MyCandidatesCard, PartnerAppCard } from "../matching/ClientCandidates";
+import { useProfile } from "../profile/useProfile";
 
 /** SPEC 2: matchmakers and admins see their client base here; a client sees their questionnaire. */
 export function DashboardPage() {
