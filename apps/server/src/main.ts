@@ -1,6 +1,7 @@
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { openConfiguredDatabase } from "./db/open.js";
+import { sweepExpiredSignIns } from "./modules/auth/expiry.js";
 import { warmCandidatePool } from "./modules/matching/candidate-pool.js";
 import { startSubscriptionJob } from "./modules/subscriptions/service.js";
 import { startHousekeeping } from "./platform/housekeeping.js";
@@ -23,7 +24,10 @@ async function main() {
   const seeded = config.demoData ? await seedDemoData(database.db) : false;
   const app = await buildApp({ config, database });
   await app.listen({ port: config.port, host: config.host });
-  const stopHousekeeping = startHousekeeping(database.db, app.log, { vacuum: database.kind === "pglite" });
+  const stopHousekeeping = startHousekeeping(database.db, app.log, {
+    vacuum: database.kind === "pglite",
+    sweeps: [sweepExpiredSignIns],
+  });
   const stopSubscriptionJob = startSubscriptionJob(app.deps, app.log);
   warmCandidatePool(database.db, app.log);
 

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { buildTestApp } from "../../test/app.js";
 import { emailTokens, rateLimits, sessions } from "../db/schema/index.js";
 import { issueEmailToken } from "../modules/auth/email-tokens.js";
+import { sweepExpiredSignIns } from "../modules/auth/expiry.js";
 import { createSession } from "../modules/auth/sessions.js";
 import { seedMatchmaker } from "../seed/seed.js";
 import { startHousekeeping, sweepExpired } from "./housekeeping.js";
@@ -29,7 +30,7 @@ describe("[housekeeping] expired rows", () => {
         { key: "old", count: 3, resetAt: new Date(1000) },
         { key: "live", count: 3, resetAt: new Date(Date.now() + 60_000) },
       ]);
-      await sweepExpired(db);
+      await sweepExpired(db, [sweepExpiredSignIns]);
       expect((await db.select().from(sessions)).map((s) => s.id)).not.toContain("old");
       expect(await db.select().from(sessions)).toHaveLength(1);
       expect((await db.select().from(emailTokens)).map((r) => r.id)).toEqual([
@@ -60,7 +61,7 @@ describe("[housekeeping] the embedded database's vacuum", () => {
         )[0]!;
       await seedMatchmaker(db);
       expect(await users()).toMatchObject({ tuples: -1, allVisible: 0 }); // never analyzed nor vacuumed
-      const stop = startHousekeeping(db, t.app.log, { vacuum: true });
+      const stop = startHousekeeping(db, t.app.log, { vacuum: true, sweeps: [sweepExpiredSignIns] });
       await vi.waitFor(async () => expect((await users()).tuples).toBeGreaterThanOrEqual(1), {
         timeout: 5000,
       });

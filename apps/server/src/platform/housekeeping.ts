@@ -1,26 +1,21 @@
 import { lt, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client.js";
-import { emailTokens, oidcStates, rateLimits, sessions } from "../db/schema/index.js";
+import { rateLimits } from "../db/schema/index.js";
 
 const HOUR_MS = 3_600_000;
-// Used or expired links are kept a week, for support questions ("my link did not work").
-const TOKEN_RETENTION_MS = 7 * 24 * HOUR_MS;
 
-/** Deletes what has expired. Safe on many instances at once: each delete is idempotent. */
-export async function sweepExpired(db: Db) {
+/** A module's own sweep of what has expired in its tables; each must be idempotent. */
+export type Sweep = (db: Db, now: Date) => Promise<void>;
+
+/**
+ * Deletes what has expired: the platform's rate-limit counters, then each module's sweep (its
+ * tables are its own to delete from). Safe on many instances at once.
+ */
+export async function sweepExpired(db: Db, sweeps: readonly Sweep[]) {
   const now = new Date();
-  await db.delete(sessions).where(lt(sessions.expiresAt, now));
-  await db.delete(oidcStates).where(lt(oidcStates.expiresAt, now));
   await db.delete(rateLimits).where(lt(rateLimits.resetAt, now));
-  await db
-    .delete(emailTokens)
-    .where(
-      lt(
-        sql`coalesce(${emailTokens.usedAt}, ${emailTokens.expiresAt})`,
-        new Date(Date.now() - TOKEN_RETENTION_MS),
-      ),
-    );
+  for (const sweep of sweeps) await sweep(db, now);
 }
 
 /**
@@ -31,10 +26,14 @@ export async function sweepExpired(db: Db) {
  * (the directory's total) must visit the table. At start only `analyze`: a vacuum of a large
  * database would hold the embedded database's one connection while the first requests wait.
  */
-export function startHousekeeping(db: Db, log: FastifyBaseLogger, o: { vacuum: boolean }): () => void {
+export function startHousekeeping(
+  db: Db,
+  log: FastifyBaseLogger,
+  o: { vacuum: boolean; sweeps: readonly Sweep[] },
+): () => void {
   const run = async (first: boolean) => {
     try {
-      await sweepExpired(db);
+      await sweepExpired(db, o.sweeps);
       if (o.vacuum) await db.execute(first ? sql`analyze` : sql`vacuum analyze`);
     } catch (err) {
       log.warn({ err }, "housekeeping failed");

@@ -22,7 +22,9 @@ describe("[platform] routes and access", () => {
   });
 
   it("registers every route from a contract definition, and every definition as a route", () => {
-    const own = t.app.registeredRoutes.filter((r) => r.url.startsWith("/api/") && !r.url.startsWith("/api/docs"));
+    const own = t.app.registeredRoutes.filter(
+      (r) => r.url.startsWith("/api/") && !r.url.startsWith("/api/docs"),
+    );
     const undefinedRoutes = own.filter((r) => !r.endpoint).map((r) => `${r.method} ${r.url}`);
     expect(undefinedRoutes).toEqual([]);
     for (const route of own) {

@@ -14,7 +14,14 @@ import type { RateLimiter } from "../../platform/rate-limit.js";
 import { escapeLike } from "../../platform/sql.js";
 import { getAgencyName } from "../agencies/service.js";
 import { sendSignInLink, WELCOME_LINK_TTL_MS } from "../auth/email-signin.js";
-import { createUser, deleteUser, getUser, toUserView, type UserRow } from "../users/service.js";
+import {
+  createUser,
+  deleteUser,
+  getUser,
+  updateUser as patchUser,
+  toUserView,
+  type UserRow,
+} from "../users/service.js";
 
 type Deps = { db: Db; mailer: Pick<Mailer, "send">; limiter: RateLimiter; publicUrl: string };
 
@@ -107,21 +114,12 @@ export async function updateUser(db: Db, caller: SessionUser, userId: string, bo
       "AI matching can be enabled for matchmakers only",
     );
   }
-  const now = new Date();
-  const [row] = await db
-    .update(users)
-    .set({
-      ...(body.status !== undefined && { status: body.status }),
-      ...(body.verified !== undefined && {
-        isVerified: body.verified,
-        verifiedAt: body.verified ? now : null,
-      }),
-      ...(body.participatesInSearch !== undefined && { participatesInSearch: body.participatesInSearch }),
-      ...(body.emailNotifications !== undefined && { emailNotifications: body.emailNotifications }),
-      ...(body.aiMatchingEnabled !== undefined && { aiMatchingEnabled: body.aiMatchingEnabled }),
-      updatedAt: now,
-    })
-    .where(eq(users.id, userId))
-    .returning();
+  const row = await patchUser(db, userId, {
+    ...(body.status !== undefined && { status: body.status }),
+    ...(body.verified !== undefined && { verified: body.verified }),
+    ...(body.participatesInSearch !== undefined && { participatesInSearch: body.participatesInSearch }),
+    ...(body.emailNotifications !== undefined && { emailNotifications: body.emailNotifications }),
+    ...(body.aiMatchingEnabled !== undefined && { aiMatchingEnabled: body.aiMatchingEnabled }),
+  });
   return toAdminView(row!, await getAgencyName(db, userId));
 }

@@ -8,7 +8,7 @@ import { AppError, notFound } from "../../platform/errors.js";
 import { escapeLike } from "../../platform/sql.js";
 import { fileUrl, type Storage } from "../../platform/storage.js";
 import { profileStatus, setApproved } from "../profiles/service.js";
-import { createUser, getUser, type UserRow } from "../users/service.js";
+import { createUser, deleteUser, getUser, type UserRow, updateUser } from "../users/service.js";
 
 /** The clients a caller may see: a matchmaker's own, or every client for an admin. */
 function scope(caller: SessionUser): SQL {
@@ -194,12 +194,9 @@ export async function createClient(db: Db, caller: SessionUser, body: CreateClie
     inviterId: matchmakerId,
   });
   if (body.phone || body.gender) {
-    await db
-      .update(users)
-      .set({ phone: body.phone ?? null, gender: body.gender ?? null })
-      .where(eq(users.id, user.id));
+    return updateUser(db, user.id, { phone: body.phone ?? null, gender: body.gender ?? null });
   }
-  return getUser(db, user.id);
+  return user;
 }
 
 /** Deletes the client with everything stored for them, files included. */
@@ -213,7 +210,7 @@ export async function deleteClient(
     .select({ a: photos.storageKey, b: photos.thumbKey })
     .from(photos)
     .where(eq(photos.profileUserId, client.id));
-  await deps.db.delete(users).where(eq(users.id, client.id));
+  await deleteUser(deps.db, client.id);
   const keys = [...files.flatMap((f) => [f.a, f.b]), client.avatarKey, client.avatarThumbKey].filter(
     (k): k is string => k !== null,
   );
@@ -231,22 +228,15 @@ export async function updateClient(
   },
 ) {
   const client = await getOwnClient(db, caller, clientId);
-  const now = new Date();
+  const _now = new Date();
   if (change.status === "approved" || change.status === "pending") {
     await setApproved(db, client.id, change.status === "approved");
   }
-  await db
-    .update(users)
-    .set({
-      ...(change.verified !== undefined && {
-        isVerified: change.verified,
-        verifiedAt: change.verified ? now : null,
-      }),
-      ...(change.participates !== undefined && { participatesInSearch: change.participates }),
-      ...((change.status === "active" || change.status === "inactive") && { status: change.status }),
-      updatedAt: now,
-    })
-    .where(eq(users.id, client.id));
+  await updateUser(db, client.id, {
+    ...(change.verified !== undefined && { verified: change.verified }),
+    ...(change.participates !== undefined && { participatesInSearch: change.participates }),
+    ...((change.status === "active" || change.status === "inactive") && { status: change.status }),
+  });
   const [row] = await selectClients(db, eq(users.id, client.id));
   return toListItem(row!);
 }

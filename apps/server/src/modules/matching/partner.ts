@@ -4,16 +4,14 @@ import {
   type PartnerLinkView,
   partnerApi,
 } from "@matchdesk/contract";
-import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client.js";
-import { users } from "../../db/schema/index.js";
 import type { AppDeps } from "../../deps.js";
 import type { SessionUser } from "../../platform/access.js";
 import { AppError, conflict, isUniqueViolation } from "../../platform/errors.js";
 import { route } from "../../platform/route.js";
 import { readSignedJson, signWebhookBody, verifyWebhookSignature } from "../../platform/signed-webhook.js";
-import { getUser } from "../users/service.js";
+import { getUser, setPartnerLikes, updateUser } from "../users/service.js";
 
 // The partner mobile app: a user's SM ID links their account there; the app reports like counts
 // by SM ID through a signed call. Signature: hex HMAC-SHA256 of `<timestamp>.<raw body>` with the
@@ -60,12 +58,7 @@ export function registerPartnerRoutes(app: FastifyInstance, deps: AppDeps) {
 export async function storePartnerLikes(db: Db, body: PartnerLikesBody) {
   let updated = 0;
   for (const item of body.items) {
-    const rows = await db
-      .update(users)
-      .set({ partnerLikes: item.likes })
-      .where(eq(users.smId, item.smId))
-      .returning({ id: users.id });
-    updated += rows.length;
+    if (await setPartnerLikes(db, item.smId, item.likes)) updated++;
   }
   return { updated, unknown: body.items.length - updated };
 }
@@ -86,7 +79,7 @@ export async function setPartnerLink(
   const me = await getUser(db, caller.id);
   if (me.smId === smId) return getPartnerLink(db, caller);
   try {
-    await db.update(users).set({ smId, partnerLikes: null }).where(eq(users.id, caller.id));
+    await updateUser(db, caller.id, { smId, partnerLikes: null });
   } catch (error) {
     if (isUniqueViolation(error))
       throw conflict("SM_ID_TAKEN", "This SM ID is already linked to another account");

@@ -14,7 +14,7 @@ import { clientPreferences, clientProfiles, users } from "../../db/schema/index.
 import type { SessionUser } from "../../platform/access.js";
 import { AppError, badRequest, notFound } from "../../platform/errors.js";
 import { fileUrl } from "../../platform/storage.js";
-import { getUser } from "../users/service.js";
+import { getUser, updateUser } from "../users/service.js";
 import { assertCanEditProfile } from "./media.js";
 
 type ProfileRow = typeof clientProfiles.$inferSelect;
@@ -181,12 +181,7 @@ export async function writeClientProfile(db: Db, target: UserRow, body: ProfileP
     // that order, or one would deadlock the other.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, target.id)).for("no key update");
     const userPatch = Object.fromEntries(USER_FIELDS.filter((k) => k in rest).map((k) => [k, fields[k]]));
-    if (Object.keys(userPatch).length > 0) {
-      await tx
-        .update(users)
-        .set({ ...userPatch, updatedAt: now })
-        .where(eq(users.id, target.id));
-    }
+    if (Object.keys(userPatch).length > 0) await updateUser(tx, target.id, userPatch);
     const { firstName: _f, lastName: _l, phone: _p, gender: _g, psychology: psych, ...profileCols } = fields;
     const row = { ...profileCols, ...psych, isComplete, updatedAt: now };
     await tx

@@ -100,7 +100,7 @@ export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
   return rows[0]!;
 }
 
-/** Deletes an account that was just made, when what had to follow (an e-mail) failed. */
+/** Deletes an account and, by the database's cascades, everything stored for it. */
 export async function deleteUser(db: Db, id: string) {
   await db.delete(users).where(eq(users.id, id));
 }
@@ -142,6 +142,53 @@ export async function claimAccount(
     .where(eq(users.id, user.id))
     .returning();
   return row!;
+}
+
+/** The columns of a user that other modules change, each through this module (CONTRIBUTING: one writer per table). */
+export type UserPatch = Partial<
+  Pick<
+    UserRow,
+    | "firstName"
+    | "lastName"
+    | "phone"
+    | "gender"
+    | "status"
+    | "participatesInSearch"
+    | "emailNotifications"
+    | "aiMatchingEnabled"
+    | "smId"
+    | "partnerLikes"
+  >
+> & {
+  /** Verified or not; the moment of verification is kept with it. */
+  verified?: boolean;
+};
+
+/** Changes a user's columns and answers the row; `db` may be a transaction that holds the row. */
+export async function updateUser(db: Db, userId: string, patch: UserPatch): Promise<UserRow> {
+  const { verified, ...columns } = patch;
+  const now = new Date();
+  const [row] = await db
+    .update(users)
+    .set({
+      ...columns,
+      ...(verified !== undefined && { isVerified: verified, verifiedAt: verified ? now : null }),
+      updatedAt: now,
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  if (!row) throw notFound("USER_NOT_FOUND", "User not found");
+  return row;
+}
+
+/** The partner app's like count for the account linked to an SM ID; false when none is linked. */
+export async function setPartnerLikes(db: Db, smId: string, likes: number): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ partnerLikes: likes })
+    .where(eq(users.smId, smId))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }
 
 /** A matchmaker's own choice to appear in the public directory (the participates-in-search flag). */
