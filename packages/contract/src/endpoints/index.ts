@@ -1,7 +1,9 @@
 import type { EndpointSpec } from "../endpoint.js";
+import { chatApi } from "./chat.js";
 import { clientsApi } from "./clients.js";
+import { matchingApi } from "./matching.js";
 
-export { clientsApi };
+export { chatApi, clientsApi, matchingApi };
 
 /**
  * Every endpoint of the API, one group per domain. A test checks that the server registers each
@@ -9,6 +11,8 @@ export { clientsApi };
  */
 export const API_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   clients: clientsApi,
+  matching: matchingApi,
+  chat: chatApi,
 };
 
 export const ENDPOINTS: readonly EndpointSpec[] = Object.values(API_GROUPS).flatMap((group) =>
