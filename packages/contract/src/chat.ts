@@ -70,6 +70,9 @@ export type MessagesPage = z.infer<typeof MessagesPage>;
 /** Marks the chat read up to `messageId`, or up to its latest message. */
 export const ReadChatBody = z.object({ messageId: Id.optional() });
 export type ReadChatBody = z.infer<typeof ReadChatBody>;
+/** The message the chat is now read up to; null for a chat without messages. */
+export const ReadChatView = z.object({ messageId: Id.nullable() });
+export type ReadChatView = z.infer<typeof ReadChatView>;
 
 export const NotificationKind = z.enum([
   "review_pending",
@@ -134,3 +137,4 @@ export const WsQuery = z.object({
   /** The id of the last message the client has: later ones are sent first (catch-up). */
   since: Id.optional(),
 });
+export type WsQuery = z.infer<typeof WsQuery>;

@@ -3,12 +3,14 @@ import { adminApi } from "./admin.js";
 import { agenciesApi } from "./agencies.js";
 import { analyticsApi } from "./analytics.js";
 import { authApi } from "./auth.js";
+import { chatApi } from "./chat.js";
 import { clientsApi } from "./clients.js";
 import { creditsApi } from "./credits.js";
 import { debugApi } from "./debug.js";
 import { filesApi } from "./files.js";
 import { healthApi } from "./health.js";
 import { invitesApi } from "./invites.js";
+import { matchingApi } from "./matching.js";
 import { notificationsApi } from "./notifications.js";
 import { partnerApi } from "./partner.js";
 import { paymentsApi } from "./payments.js";
@@ -23,12 +25,14 @@ export {
   agenciesApi,
   analyticsApi,
   authApi,
+  chatApi,
   clientsApi,
   creditsApi,
   debugApi,
   filesApi,
   healthApi,
   invitesApi,
+  matchingApi,
   notificationsApi,
   partnerApi,
   paymentsApi,
@@ -48,12 +52,14 @@ export const API_GROUPS: Record<string, Record<string, EndpointSpec>> = {
   agencies: agenciesApi,
   analytics: analyticsApi,
   auth: authApi,
+  chat: chatApi,
   clients: clientsApi,
   credits: creditsApi,
   debug: debugApi,
   files: filesApi,
   health: healthApi,
   invites: invitesApi,
+  matching: matchingApi,
   notifications: notificationsApi,
   partner: partnerApi,
   payments: paymentsApi,

@@ -28,6 +28,16 @@ export async function getAgencyName(db: Db, userId: string): Promise<string | nu
   return row?.agencyName ?? null;
 }
 
+/** The agency names of many matchmakers in one query, by user id (absent: no agency profile). */
+export async function agencyNamesOf(db: Db, userIds: string[]): Promise<Map<string, string | null>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: agencyProfiles.userId, agencyName: agencyProfiles.agencyName })
+    .from(agencyProfiles)
+    .where(inArray(agencyProfiles.userId, [...new Set(userIds)]));
+  return new Map(rows.map((r) => [r.userId, r.agencyName]));
+}
+
 export async function isAgencyLoginTaken(db: Db, login: string, exceptUserId: string): Promise<boolean> {
   const [row] = await db
     .select({ userId: agencyProfiles.userId })

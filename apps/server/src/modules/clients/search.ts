@@ -4,9 +4,8 @@ import type { Db } from "../../db/client.js";
 import { clientProfiles, users } from "../../db/schema/index.js";
 import type { SessionUser } from "../../platform/access.js";
 import { escapeLike } from "../../platform/sql.js";
-import { getAgencyName } from "../agencies/service.js";
-import { publicView, resolveDisplay } from "../profiles/public.js";
-import { getUser } from "../users/service.js";
+import { agencyNamesOf } from "../agencies/service.js";
+import { publicViews, resolveDisplay } from "../profiles/public.js";
 
 /**
  * The shared search: complete, active client profiles their matchmakers published. Filters use
@@ -33,7 +32,7 @@ export async function searchProfiles(db: Db, caller: SessionUser, q: SearchProfi
   const where = and(...parts);
   const [rows, [total]] = await Promise.all([
     db
-      .select({ id: users.id, inviterId: users.inviterId, display: clientProfiles.displaySettings })
+      .select({ user: users, display: clientProfiles.displaySettings })
       .from(users)
       .innerJoin(clientProfiles, eq(clientProfiles.userId, users.id))
       .where(where)
@@ -46,17 +45,26 @@ export async function searchProfiles(db: Db, caller: SessionUser, q: SearchProfi
       .innerJoin(clientProfiles, eq(clientProfiles.userId, users.id))
       .where(where),
   ]);
-  const items: PublishedProfileView[] = [];
-  for (const row of rows) {
-    const view = await publicView(db, await getUser(db, row.id), resolveDisplay(row.display));
-    items.push({
-      ...view,
+  // Each page's related rows come in one query each, not one per profile.
+  const [views, agencies] = await Promise.all([
+    publicViews(
+      db,
+      rows.map((row) => ({ user: row.user, display: resolveDisplay(row.display) })),
+    ),
+    agencyNamesOf(
+      db,
+      rows.flatMap(({ user }) => (user.inviterId ? [user.inviterId] : [])),
+    ),
+  ]);
+  const items = rows.map(
+    ({ user }, i): PublishedProfileView => ({
+      ...views[i]!,
       agency: {
-        matchmakerId: row.inviterId ?? "",
-        agencyName: row.inviterId ? await getAgencyName(db, row.inviterId) : null,
+        matchmakerId: user.inviterId ?? "",
+        agencyName: user.inviterId ? (agencies.get(user.inviterId) ?? null) : null,
       },
-      isOwnClient: row.inviterId === caller.id,
-    });
-  }
+      isOwnClient: user.inviterId === caller.id,
+    }),
+  );
   return { items, total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
 }

@@ -3,6 +3,7 @@ import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { compatibilityResults } from "../../db/schema/index.js";
 import type { SessionUser } from "../../platform/access.js";
+import { askForJson } from "./ai-client.js";
 import { explainPair, type MatchInput, prepareProfile } from "./compatibility-engine.js";
 import { MESSAGES } from "./compatibility-messages.js";
 import { rankCandidates } from "./ranking.js";
@@ -82,73 +83,37 @@ function averageFactors(results: CompatibilityResult[]) {
   };
 }
 
+/** The answer's shape as the model is asked for it; `AdviceAnswer` adds the lengths kept. */
+const AdviceFormat = z.object({ answer: z.string() });
 const AdviceAnswer = z.object({ answer: z.string().trim().min(10).max(4000) });
 
-async function askModel(
-  deps: MatchingDeps & { fetch?: typeof fetch },
-  question: string,
-  facts: object,
-  locale: Locale,
-): Promise<string | null> {
-  const ai = deps.ai;
-  if (!ai) return null;
-  const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json" };
-  if (ai.apiKey) headers.authorization = `Bearer ${ai.apiKey}`;
+async function askModel(deps: MatchingDeps, question: string, facts: object, locale: Locale) {
+  if (!deps.ai) return null;
   const system = [
     "You are an experienced matchmaker advising a professional matchmaker about one anonymous client.",
     `Answer in ${locale === "en-US" ? "English" : "Russian"}, in at most eight sentences.`,
     "Use only the JSON facts: empty profile fields that weaken matching, and the average fit factor scores (0-100) of the client's compatibility checks. Invent nothing about the person.",
     'Answer with a JSON object {"answer": string}.',
   ].join(" ");
-  try {
-    const res = await (deps.fetch ?? fetch)(`${ai.baseUrl}/chat/completions`, {
-      method: "POST",
-      headers,
-      signal: AbortSignal.timeout(ai.timeoutMs),
-      body: JSON.stringify({
-        model: ai.model,
-        temperature: 0.3,
-        messages: [
-          { role: "system", content: system },
-          { role: "user", content: JSON.stringify({ question, facts }) },
-        ],
-        response_format: {
-          type: "json_schema",
-          json_schema: {
-            name: "advice",
-            strict: true,
-            schema: {
-              type: "object",
-              properties: { answer: { type: "string" } },
-              required: ["answer"],
-              additionalProperties: false,
-            },
-          },
-        },
-      }),
-    });
-    if (!res.ok) {
-      await res.body?.cancel().catch(() => {});
-      deps.log?.warn({ status: res.status }, "AI advice failed; rule-based advice is used");
-      return null;
-    }
-    const body = (await res.json()) as { choices?: { message?: { content?: string } }[] };
-    const content = body.choices?.[0]?.message?.content ?? "";
-    const text = /^\s*```(?:json)?\s*([\s\S]*?)\s*```\s*$/.exec(content)?.[1] ?? content;
-    const parsed = AdviceAnswer.safeParse(JSON.parse(text));
-    if (!parsed.success) {
-      deps.log?.warn({ reason: "malformed" }, "AI advice failed; rule-based advice is used");
-      return null;
-    }
-    return parsed.data.answer;
-  } catch {
-    deps.log?.warn({ reason: "network_or_timeout" }, "AI advice failed; rule-based advice is used");
-    return null;
-  }
+  const answer = await askForJson(deps.ai, {
+    name: "advice",
+    format: AdviceFormat,
+    schema: AdviceAnswer,
+    temperature: 0.3,
+    system,
+    user: JSON.stringify({ question, facts }),
+  });
+  if (answer.ok) return answer.value.answer;
+  const why =
+    answer.reason === "http_status"
+      ? { status: answer.status }
+      : { reason: answer.reason === "malformed" ? "malformed" : "network_or_timeout" };
+  deps.log?.warn(why, "AI advice failed; rule-based advice is used");
+  return null;
 }
 
 export async function adviseOn(
-  deps: MatchingDeps & { fetch?: typeof fetch },
+  deps: MatchingDeps,
   caller: SessionUser,
   body: AdviceBody,
   locale: Locale,

@@ -186,6 +186,8 @@ describe("AI narrative", () => {
     const out = await narrate(result, { ai: ai(), log: { warn: (o) => warnings.push(o) } });
     expect(out).toMatchObject({ source: "engine", fallback: "http_status", summary: result.summary });
     expect(warnings).toEqual([{ reason: "http_status", status: 500 }]);
+    // No retry: the wait stays bounded by one timeout.
+    expect(received).toHaveLength(1);
   });
 
   it("gives up after the timeout and falls back", async () => {

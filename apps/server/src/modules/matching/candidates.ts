@@ -13,11 +13,18 @@ import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { candidateMarks, clientProfiles, introductions, users } from "../../db/schema/index.js";
 import type { SessionUser } from "../../platform/access.js";
-import { getAgencyName } from "../agencies/service.js";
+import { agencyNamesOf } from "../agencies/service.js";
 import { getUser } from "../users/service.js";
 import { explainPair, prepareProfile } from "./compatibility-engine.js";
 import { rankCandidates } from "./ranking.js";
-import { candidateNotFound, loadCandidates, loadOwnClient, localeOf, profileFor } from "./service.js";
+import {
+  candidateNotFound,
+  loadCandidates,
+  loadOwnClient,
+  localeOf,
+  profilesFor,
+  usersById,
+} from "./service.js";
 
 const TOP_FACTORS = 3;
 type CandidatePriority = NonNullable<CandidateMarkView["priority"]>;
@@ -103,10 +110,22 @@ export async function listCandidates(
     today,
   });
   const inputById = new Map(inputs.map((i) => [i.id, i.input]));
+  const [people, agencies] = await Promise.all([
+    usersById(
+      db,
+      page.map((r) => r.id),
+    ),
+    agencyNamesOf(
+      db,
+      page.flatMap((r) => (r.inviterId ? [r.inviterId] : [])),
+    ),
+  ]);
+  const profiles = await profilesFor(
+    db,
+    page.map((r) => ({ user: people.get(r.id)!, full: r.isOwnClient })),
+  );
   const me = prepareProfile(own.input, today);
-  const agencies = new Map<string, string | null>();
-  const items: CandidateItem[] = [];
-  for (const r of page) {
+  const items = page.map((r, i): CandidateItem => {
     const input = inputById.get(r.id);
     let topFactors: TopFactor[] = [];
     if (input) {
@@ -119,11 +138,9 @@ export async function listCandidates(
         .slice(0, TOP_FACTORS)
         .map((f) => ({ key: f.key, label: f.label, score: f.score }));
     }
-    if (r.inviterId && !agencies.has(r.inviterId))
-      agencies.set(r.inviterId, await getAgencyName(db, r.inviterId));
-    items.push({
+    return {
       id: r.id,
-      profile: await profileFor(db, await getUser(db, r.id), r.isOwnClient),
+      profile: profiles[i]!,
       isOwnClient: r.isOwnClient,
       agencyName: r.inviterId ? (agencies.get(r.inviterId) ?? null) : null,
       percentage: r.percentage,
@@ -134,8 +151,8 @@ export async function listCandidates(
       deferred: r.deferred,
       interaction: r.interaction.state,
       introductionId: r.interaction.introductionId,
-    });
-  }
+    };
+  });
   return { items, total: ordered.length, page: q.page, pageSize: q.pageSize };
 }
 
@@ -218,10 +235,17 @@ export async function myCandidates(db: Db, caller: SessionUser): Promise<MyCandi
       ),
     )
     .orderBy(sql`${users.id}`);
-  const items: MyCandidateView[] = [];
-  for (const v of visible) {
-    items.push({ profile: await profileFor(db, await getUser(db, v.id), false), status: status.get(v.id)! });
-  }
+  const people = await usersById(
+    db,
+    visible.map((v) => v.id),
+  );
+  const profiles = await profilesFor(
+    db,
+    visible.map((v) => ({ user: people.get(v.id)!, full: false })),
+  );
+  const items = visible.map(
+    (v, i): MyCandidateView => ({ profile: profiles[i]!, status: status.get(v.id)! }),
+  );
   items.sort((a, b) => (a.status === b.status ? 0 : a.status === "match" ? -1 : 1));
   return { items, hidden: null };
 }

@@ -10,10 +10,9 @@ import { introductions } from "../../db/schema/index.js";
 import type { SessionUser } from "../../platform/access.js";
 import { conflict, isUniqueViolation, notFound } from "../../platform/errors.js";
 import { newId } from "../../platform/ids.js";
-import { getAgencyName } from "../agencies/service.js";
+import { agencyNamesOf } from "../agencies/service.js";
 import { type NotifyDeps, notify } from "../notifications/service.js";
-import { getUser } from "../users/service.js";
-import { candidateNotFound, loadCandidates, loadOwnClient, profileFor } from "./service.js";
+import { candidateNotFound, loadCandidates, loadOwnClient, profilesFor, usersById } from "./service.js";
 
 // SPEC 4 introductions between two clients, possibly of two agencies. States: no interaction (no
 // row, or a cancelled one), awaiting response, match, rejected. The proposer's side may cancel
@@ -33,10 +32,10 @@ export async function announceIntroduction(
   event: IntroductionEvent,
   introduction: IntroductionRow,
 ): Promise<void> {
-  const [proposer, responder, client, candidate] = await Promise.all(
-    [introduction.proposedBy, introduction.responderId, introduction.clientId, introduction.candidateId].map(
-      (id) => getUser(deps.db, id),
-    ),
+  const { proposedBy, responderId, clientId, candidateId } = introduction;
+  const people = await usersById(deps.db, [proposedBy, responderId, clientId, candidateId]);
+  const [proposer, responder, client, candidate] = [proposedBy, responderId, clientId, candidateId].map(
+    (id) => people.get(id),
   );
   const [to, from] = event === "proposed" ? [responder!, proposer!] : [proposer!, responder!];
   await notify(deps, to.id, `introduction_${event}`, {
@@ -51,25 +50,56 @@ const wrongState = (message: string) => conflict("INTRODUCTION_STATE", message);
 
 export const pairKeyOf = (a: string, b: string) => (a < b ? `${a}:${b}` : `${b}:${a}`);
 
-async function toView(db: Db, caller: SessionUser, row: IntroductionRow): Promise<IntroductionView> {
-  // The caller's side: the proposer's unless the caller is (only) the responder.
+/** The caller's side of an introduction: the proposer's unless the caller is (only) the responder. */
+function sidesOf(caller: SessionUser, row: IntroductionRow) {
   const outgoing = row.proposedBy === caller.id || caller.role === "ADMIN" || row.responderId !== caller.id;
-  const ownId = outgoing ? row.clientId : row.candidateId;
-  const otherId = outgoing ? row.candidateId : row.clientId;
-  const sameAgency = row.proposedBy === row.responderId;
-  const otherMatchmaker = outgoing ? row.responderId : row.proposedBy;
   return {
-    id: row.id,
-    status: row.status,
-    direction: outgoing ? "outgoing" : "incoming",
-    ownClient: await profileFor(db, await getUser(db, ownId), true),
-    otherClient: await profileFor(db, await getUser(db, otherId), sameAgency),
-    otherAgencyName: await getAgencyName(db, otherMatchmaker),
-    otherMatchmakerId: otherMatchmaker,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    outgoing,
+    ownId: outgoing ? row.clientId : row.candidateId,
+    otherId: outgoing ? row.candidateId : row.clientId,
+    sameAgency: row.proposedBy === row.responderId,
+    otherMatchmaker: outgoing ? row.responderId : row.proposedBy,
   };
 }
+
+/** The views of a page of introductions: the people, their profiles and agencies in one query each. */
+async function toViews(db: Db, caller: SessionUser, rows: IntroductionRow[]): Promise<IntroductionView[]> {
+  const sides = rows.map((row) => sidesOf(caller, row));
+  const [people, agencies] = await Promise.all([
+    usersById(
+      db,
+      sides.flatMap((s) => [s.ownId, s.otherId]),
+    ),
+    agencyNamesOf(
+      db,
+      sides.map((s) => s.otherMatchmaker),
+    ),
+  ]);
+  const profiles = await profilesFor(
+    db,
+    sides.flatMap((s) => [
+      { user: people.get(s.ownId)!, full: true },
+      { user: people.get(s.otherId)!, full: s.sameAgency },
+    ]),
+  );
+  return rows.map((row, i) => {
+    const side = sides[i]!;
+    return {
+      id: row.id,
+      status: row.status,
+      direction: side.outgoing ? "outgoing" : "incoming",
+      ownClient: profiles[2 * i]!,
+      otherClient: profiles[2 * i + 1]!,
+      otherAgencyName: agencies.get(side.otherMatchmaker) ?? null,
+      otherMatchmakerId: side.otherMatchmaker,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  });
+}
+
+const toView = async (db: Db, caller: SessionUser, row: IntroductionRow) =>
+  (await toViews(db, caller, [row]))[0]!;
 
 /** Proposes an introduction of the caller's client to a candidate from the pool they may see. */
 export async function proposeIntroduction(deps: NotifyDeps, caller: SessionUser, body: IntroductionBody) {
@@ -129,8 +159,7 @@ export async function listIntroductions(db: Db, caller: SessionUser, q: Introduc
       .offset((q.page - 1) * q.pageSize),
     db.select({ n: count() }).from(introductions).where(where),
   ]);
-  const items: IntroductionView[] = [];
-  for (const row of rows) items.push(await toView(db, caller, row));
+  const items = await toViews(db, caller, rows);
   return { items, total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
 }
 

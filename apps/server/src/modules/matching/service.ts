@@ -7,16 +7,16 @@ import {
   type Locale,
   type PublicProfileView,
 } from "@matchdesk/contract";
-import { and, count, desc, eq, gt } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray } from "drizzle-orm";
 import type { AiConfig } from "../../config.js";
 import type { Db } from "../../db/client.js";
-import { clientProfiles, compatibilityResults } from "../../db/schema/index.js";
+import { clientProfiles, compatibilityResults, users } from "../../db/schema/index.js";
 import type { SessionUser } from "../../platform/access.js";
 import { conflict, notFound } from "../../platform/errors.js";
 import { newId } from "../../platform/ids.js";
 import { getOwnClient } from "../clients/service.js";
 import { debitCredits, getBalance, lockAccount, notEnoughCredits } from "../credits/service.js";
-import { publicView, resolveDisplay } from "../profiles/public.js";
+import { publicViews, resolveDisplay } from "../profiles/public.js";
 import { aiRequestPrice } from "../subscriptions/service.js";
 import { getUser, type UserRow } from "../users/service.js";
 import { narrate } from "./ai-narrative.js";
@@ -76,12 +76,40 @@ export async function loadCandidates(
  * displayed ones otherwise.
  */
 export async function profileFor(db: Db, user: UserRow, full: boolean): Promise<PublicProfileView> {
-  if (full) return publicView(db, user, resolveDisplay(ALL_SHOWN));
-  const [row] = await db
-    .select({ display: clientProfiles.displaySettings })
-    .from(clientProfiles)
-    .where(eq(clientProfiles.userId, user.id));
-  return publicView(db, user, resolveDisplay(row?.display ?? {}));
+  return (await profilesFor(db, [{ user, full }]))[0]!;
+}
+
+/** `profileFor` for a list page: one query for the display settings, then the views in one go. */
+export async function profilesFor(
+  db: Db,
+  people: readonly { user: UserRow; full: boolean }[],
+): Promise<PublicProfileView[]> {
+  const masked = people.filter((p) => !p.full).map((p) => p.user.id);
+  const rows =
+    masked.length === 0
+      ? []
+      : await db
+          .select({ userId: clientProfiles.userId, display: clientProfiles.displaySettings })
+          .from(clientProfiles)
+          .where(inArray(clientProfiles.userId, masked));
+  const displayOf = new Map(rows.map((r) => [r.userId, r.display]));
+  return publicViews(
+    db,
+    people.map(({ user, full }) => ({
+      user,
+      display: resolveDisplay(full ? ALL_SHOWN : (displayOf.get(user.id) ?? {})),
+    })),
+  );
+}
+
+/** Users by id in one query; like `getUser`, a missing one is USER_NOT_FOUND. */
+export async function usersById(db: Db, ids: readonly string[]): Promise<Map<string, UserRow>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.select().from(users).where(inArray(users.id, unique));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  if (byId.size < unique.length) throw notFound("USER_NOT_FOUND", "User not found");
+  return byId;
 }
 const ALL_SHOWN: Record<string, boolean> = new Proxy({}, { get: () => true });
 

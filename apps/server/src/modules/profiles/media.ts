@@ -84,6 +84,23 @@ export async function listPhotos(db: Db, profileUserId: string): Promise<PhotoVi
   return rows.map(toPhotoView);
 }
 
+/** The galleries of many profiles in one query, by profile id (none for a profile without photos). */
+export async function photosOf(db: Db, profileUserIds: string[]): Promise<Map<string, PhotoView[]>> {
+  const byProfile = new Map<string, PhotoView[]>();
+  if (profileUserIds.length === 0) return byProfile;
+  const rows = await db
+    .select()
+    .from(photos)
+    .where(inArray(photos.profileUserId, profileUserIds))
+    .orderBy(asc(photos.createdAt), asc(photos.id));
+  for (const row of rows) {
+    const list = byProfile.get(row.profileUserId) ?? [];
+    list.push(toPhotoView(row));
+    byProfile.set(row.profileUserId, list);
+  }
+  return byProfile;
+}
+
 /** Adds the uploaded photos (SPEC 5: up to the limit); the first photo of a gallery is its main one. */
 export async function uploadPhotos(
   deps: Deps,

@@ -9,7 +9,7 @@ import {
   type PublicProfileView,
 } from "@matchdesk/contract";
 import { hash, verify } from "@node-rs/argon2";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { clientProfiles } from "../../db/schema/index.js";
 import type { SessionUser } from "../../platform/access.js";
@@ -20,8 +20,8 @@ import type { RateLimiter } from "../../platform/rate-limit.js";
 import { getAgencyName } from "../agencies/service.js";
 import { checkEmailToken, issueEmailToken } from "../auth/email-tokens.js";
 import { getUser, type UserRow } from "../users/service.js";
-import { listPhotos } from "./media.js";
-import { getProfile, readClientProfile, writeClientProfile } from "./service.js";
+import { photosOf } from "./media.js";
+import { getProfile, readClientProfile, toFields, writeClientProfile } from "./service.js";
 
 const EDIT_LINK_TTL_MS = 7 * 86_400_000;
 const WRONG_TRIES_PER_MINUTE = 5;
@@ -83,23 +83,54 @@ export async function publicView(
   user: UserRow,
   display: DisplaySettings,
 ): Promise<PublicProfileView> {
-  const profile = await readClientProfile(db, user.id);
-  const fields: Record<string, unknown> = {};
-  for (const key of DISPLAYABLE_FIELDS) {
-    if (!display[key] || key === "age" || key === "photos") continue;
-    fields[key] = profile.fields[key as keyof typeof profile.fields];
-  }
-  const view: PublicProfileView = { userId: user.id, fields: fields as PublicProfileView["fields"] };
-  if (display.age && profile.fields.dateOfBirth) view.age = ageOn(profile.fields.dateOfBirth);
-  if (display.photos) {
-    view.photos = (await listPhotos(db, user.id)).map(({ id, url, thumbUrl, isMain }) => ({
-      id,
-      url,
-      thumbUrl,
-      isMain,
-    }));
-  }
-  return view;
+  return (await publicViews(db, [{ user, display }]))[0]!;
+}
+
+/**
+ * The public views of many clients, in their order, for list pages: one query for their profiles
+ * and one for the photos of those that show them, however many there are.
+ */
+export async function publicViews(
+  db: Db,
+  people: readonly { user: UserRow; display: DisplaySettings }[],
+): Promise<PublicProfileView[]> {
+  if (people.length === 0) return [];
+  if (people.some(({ user }) => user.role !== "INVITEE")) throw profileNotFound();
+  const [rows, photos] = await Promise.all([
+    db
+      .select()
+      .from(clientProfiles)
+      .where(
+        inArray(
+          clientProfiles.userId,
+          people.map(({ user }) => user.id),
+        ),
+      ),
+    photosOf(
+      db,
+      people.filter(({ display }) => display.photos).map(({ user }) => user.id),
+    ),
+  ]);
+  const profileOf = new Map(rows.map((row) => [row.userId, row]));
+  return people.map(({ user, display }) => {
+    const profile = toFields(user, profileOf.get(user.id));
+    const fields: Record<string, unknown> = {};
+    for (const key of DISPLAYABLE_FIELDS) {
+      if (!display[key] || key === "age" || key === "photos") continue;
+      fields[key] = profile[key as keyof typeof profile];
+    }
+    const view: PublicProfileView = { userId: user.id, fields: fields as PublicProfileView["fields"] };
+    if (display.age && profile.dateOfBirth) view.age = ageOn(profile.dateOfBirth);
+    if (display.photos) {
+      view.photos = (photos.get(user.id) ?? []).map(({ id, url, thumbUrl, isMain }) => ({
+        id,
+        url,
+        thumbUrl,
+        isMain,
+      }));
+    }
+    return view;
+  });
 }
 
 /**

@@ -25,7 +25,7 @@ const USER_FIELDS = ["firstName", "lastName", "phone", "gender"] as const;
 
 // Stored values were validated by the same contract on the way in, so reading them back as its
 // types is safe; the database's CHECK constraints hold the ranges too.
-function toFields(user: UserRow, p: ProfileRow | undefined): ProfileFields {
+export function toFields(user: UserRow, p: ProfileRow | undefined): ProfileFields {
   return {
     firstName: user.firstName,
     lastName: user.lastName,

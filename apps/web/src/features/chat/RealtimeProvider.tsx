@@ -12,7 +12,14 @@ import {
 import { notificationsKey } from "../notifications/useNotifications";
 import { RealtimeConnection, realtimeUrl } from "./realtime";
 import { TypingStore } from "./typing-store";
-import { chatsKey, type MessagesData, messagesKey, withMessage, withReadUpTo } from "./useChats";
+import {
+  allMessagesKey,
+  chatsKey,
+  type MessagesData,
+  messagesKey,
+  withMessage,
+  withReadUpTo,
+} from "./useChats";
 
 type Realtime = { connection: RealtimeConnection; typing: TypingStore };
 
@@ -38,13 +45,13 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
           queryClient.setQueryData<MessagesData>(messagesKey(event.message.chatId), (data) =>
             withMessage(data, event.message),
           );
-          void queryClient.invalidateQueries({ queryKey: chatsKey, exact: true });
+          void queryClient.invalidateQueries({ queryKey: chatsKey });
           break;
         case "read":
           queryClient.setQueryData<MessagesData>(messagesKey(event.chatId), (data) =>
             withReadUpTo(data, event.userId, event.messageId),
           );
-          void queryClient.invalidateQueries({ queryKey: chatsKey, exact: true });
+          void queryClient.invalidateQueries({ queryKey: chatsKey });
           break;
         case "typing":
           typing.start(event.chatId, event.userId);
@@ -54,6 +61,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
           break;
         case "resync":
           void queryClient.invalidateQueries({ queryKey: chatsKey });
+          void queryClient.invalidateQueries({ queryKey: allMessagesKey });
           void queryClient.invalidateQueries({ queryKey: notificationsKey });
           break;
       }

@@ -1,4 +1,5 @@
-import { ServerEvent } from "@matchdesk/contract";
+import { chatApi, ServerEvent } from "@matchdesk/contract";
+import { href } from "../../lib/api";
 
 type Listener = (event: ServerEvent) => void;
 type StatusListener = (isOpen: boolean) => void;
@@ -11,7 +12,7 @@ export function reconnectDelay(attempt: number): number {
 }
 
 /**
- * The one WebSocket to /api/ws. It reconnects on its own and, reconnecting, asks for the
+ * The app's one WebSocket (`chatApi.socket`). It reconnects on its own and, reconnecting, asks for the
  * messages after the last one it saw (`since`), so nothing sent meanwhile is lost; listeners
  * hear `resync` when they should reload what they show.
  */
@@ -98,7 +99,8 @@ export class RealtimeConnection {
   }
 }
 
+/** The socket's address on this origin: the contract's path, over ws or wss as the page is served. */
 export const realtimeUrl = () => {
   const { protocol, host } = window.location;
-  return `${protocol === "https:" ? "wss:" : "ws:"}//${host}/api/ws`;
+  return `${protocol === "https:" ? "wss:" : "ws:"}//${host}${href(chatApi.socket)}`;
 };

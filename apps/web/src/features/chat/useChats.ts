@@ -1,4 +1,4 @@
-import type { ChatList, ChatMessageView, ChatView, MessagesPage } from "@matchdesk/contract";
+import { type ChatMessageView, chatApi, type MessagesPage } from "@matchdesk/contract";
 import {
   type InfiniteData,
   useInfiniteQuery,
@@ -6,19 +6,23 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
-import { api } from "../../lib/api";
+import { call, queryKeyOf, queryOf } from "../../lib/api";
 
-export const chatsKey = ["chats"] as const;
-export const messagesKey = (chatId: string) => ["chats", chatId, "messages"] as const;
+const CHATS_QUERY = { pageSize: 100 } as const;
+const HISTORY_PAGE = 50;
+
+/** The caller's chat list (not the histories: a new message changes only their order and counts). */
+export const chatsKey = queryKeyOf(chatApi.list);
+/** The history of one chat: its pages share this key, as the infinite query keeps them. */
+export const messagesKey = (chatId: string) => queryKeyOf(chatApi.messages, { params: { id: chatId } });
+/** Every loaded history, for a reload after a gap. */
+export const allMessagesKey = queryKeyOf(chatApi.messages);
 
 export type MessagesData = InfiniteData<MessagesPage, string | undefined>;
 
-/** GET /api/chats: the caller's conversations, most recent first. */
+/** The caller's conversations, most recent first. */
 export function useChats() {
-  return useQuery({
-    queryKey: chatsKey,
-    queryFn: ({ signal }) => api<ChatList>("/api/chats?pageSize=100", { signal }),
-  });
+  return useQuery(queryOf(chatApi.list, { query: CHATS_QUERY }));
 }
 
 /** History of one chat, newest page first; older pages load on demand. */
@@ -28,10 +32,11 @@ export function useMessages(chatId: string | null) {
     enabled: chatId !== null,
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam, signal }) =>
-      api<MessagesPage>(
-        `/api/chats/${chatId}/messages?limit=50${pageParam ? `&before=${encodeURIComponent(pageParam)}` : ""}`,
-        { signal },
-      ),
+      call(chatApi.messages, {
+        params: { id: chatId ?? "" },
+        query: { limit: HISTORY_PAGE, before: pageParam },
+        signal,
+      }),
     getNextPageParam: (last) => last.nextBefore ?? undefined,
   });
 }
@@ -77,20 +82,18 @@ export function withReadUpTo(data: MessagesData | undefined, readerId: string, m
 export function useOpenChat() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (participantId: string) =>
-      api<ChatView>("/api/chats", { method: "POST", body: { participantId } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: chatsKey, exact: true }),
+    mutationFn: (participantId: string) => call(chatApi.open, { body: { participantId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: chatsKey }),
   });
 }
 
 export function useSendMessage(chatId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: string) =>
-      api<ChatMessageView>(`/api/chats/${chatId}/messages`, { method: "POST", body: { body } }),
+    mutationFn: (body: string) => call(chatApi.send, { params: { id: chatId }, body: { body } }),
     onSuccess: (message) => {
       queryClient.setQueryData<MessagesData>(messagesKey(chatId), (data) => withMessage(data, message));
-      void queryClient.invalidateQueries({ queryKey: chatsKey, exact: true });
+      void queryClient.invalidateQueries({ queryKey: chatsKey });
     },
   });
 }
@@ -98,8 +101,7 @@ export function useSendMessage(chatId: string) {
 export function useReadChat() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (chatId: string) =>
-      api<{ messageId: string | null }>(`/api/chats/${chatId}/read`, { method: "POST", body: {} }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: chatsKey, exact: true }),
+    mutationFn: (chatId: string) => call(chatApi.read, { params: { id: chatId }, body: {} }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: chatsKey }),
   });
 }

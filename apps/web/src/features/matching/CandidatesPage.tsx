@@ -15,7 +15,12 @@ import {
 } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
-import type { CandidateItem, CompatibilityRunView } from "@matchdesk/contract";
+import {
+  type CandidateItem,
+  CandidatePriority,
+  type CompatibilityRunView,
+  InteractionState,
+} from "@matchdesk/contract";
 import {
   IconAlertCircle,
   IconArrowBarToDown,
@@ -30,9 +35,8 @@ import { useErrorMessage } from "../../lib/useErrorMessage";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { CompatibilityResultCard, percentColor } from "./CompatibilityResultCard";
 import { shownName } from "./candidate-name";
+import { CANDIDATES_PAGE_SIZE, type CandidateFilters, candidatesFilters } from "./candidates-query";
 import {
-  CANDIDATES_PAGE_SIZE,
-  type CandidateFilters,
   useCandidates,
   useMarkCandidate,
   useMatchableClients,
@@ -41,7 +45,7 @@ import {
   useRunCompatibility,
 } from "./useMatching";
 
-const PRIORITIES = ["yes", "maybe", "no"] as const;
+const PRIORITIES = CandidatePriority.options;
 const PRIORITY_COLOR = { yes: "teal", maybe: "yellow", no: "red" } as const;
 
 /** SPEC 2 /admin/candidates: a client's ranked candidates, marks, paid checks and introductions. */
@@ -50,18 +54,20 @@ export function CandidatesPage() {
   usePageTitle(t("nav.candidates"));
   const [params, setParams] = useSearchParams();
   const clientId = params.get("client");
-  const [filters, setFilters] = useState<CandidateFilters>({
-    priority: null,
-    interaction: null,
-    source: null,
-    page: 1,
-  });
+  const filters = candidatesFilters.read(params);
+  // The URL is the one source of the client picked and the filters; a new filter or client starts at page 1.
+  const show = (client: string | null, next: CandidateFilters, options?: { replace: boolean }) => {
+    const search = new URLSearchParams(client ? { client } : {});
+    for (const [key, value] of candidatesFilters.write(next)) search.append(key, value);
+    setParams(search, options);
+  };
   const clients = useMatchableClients();
   const options = (clients.data?.items ?? [])
     .filter((c) => c.profileStatus !== "incomplete")
     .map((c) => ({ value: c.id, label: `${c.firstName} ${c.lastName}`.trim() }));
 
-  const set = (patch: Partial<CandidateFilters>) => setFilters((f) => ({ ...f, page: 1, ...patch }));
+  const set = (patch: Partial<CandidateFilters>) =>
+    show(clientId, { ...filters, page: 1, ...patch }, { replace: true });
   return (
     <Stack gap="lg" maw={1200}>
       <Stack gap={4}>
@@ -78,10 +84,7 @@ export function CandidatesPage() {
           value={clientId}
           searchable
           w={{ base: "100%", sm: 280 }}
-          onChange={(value) => {
-            setParams(value ? { client: value } : {});
-            set({});
-          }}
+          onChange={(value) => show(value, { ...filters, page: 1 })}
           data-testid="client-picker"
         />
         <Select
@@ -92,20 +95,20 @@ export function CandidatesPage() {
             { value: "no", label: t("matching.priority.no") },
             { value: "none", label: t("matching.priority.none") },
           ]}
-          value={filters.priority}
-          onChange={(v) => set({ priority: v as CandidateFilters["priority"] })}
+          value={filters.priority ?? null}
+          onChange={(v) => set({ priority: (v ?? undefined) as CandidateFilters["priority"] })}
           clearable
           placeholder={t("matching.filters.any")}
           w={{ base: "47%", sm: 160 }}
         />
         <Select
           label={t("matching.filters.interaction")}
-          data={(["none", "awaiting_response", "match", "rejected"] as const).map((s) => ({
+          data={InteractionState.options.map((s) => ({
             value: s,
             label: t(`matching.state.${s}`),
           }))}
-          value={filters.interaction}
-          onChange={(v) => set({ interaction: v as CandidateFilters["interaction"] })}
+          value={filters.interaction ?? null}
+          onChange={(v) => set({ interaction: (v ?? undefined) as CandidateFilters["interaction"] })}
           clearable
           placeholder={t("matching.filters.any")}
           w={{ base: "47%", sm: 180 }}
@@ -116,8 +119,8 @@ export function CandidatesPage() {
             { value: "own", label: t("matching.source.own") },
             { value: "shared", label: t("matching.source.shared") },
           ]}
-          value={filters.source}
-          onChange={(v) => set({ source: v as CandidateFilters["source"] })}
+          value={filters.source ?? null}
+          onChange={(v) => set({ source: (v ?? undefined) as CandidateFilters["source"] })}
           clearable
           placeholder={t("matching.filters.any")}
           w={{ base: "47%", sm: 180 }}
@@ -127,7 +130,7 @@ export function CandidatesPage() {
         <CandidateGrid
           clientId={clientId}
           filters={filters}
-          onPage={(page) => setFilters((f) => ({ ...f, page }))}
+          onPage={(page) => show(clientId, { ...filters, page }, { replace: true })}
         />
       ) : (
         <Alert variant="light" color="gray">

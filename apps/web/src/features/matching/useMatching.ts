@@ -1,52 +1,48 @@
-import type {
-  AdviceView,
-  CandidateItem,
-  CandidateMarkBody,
-  CandidateMarkView,
-  ClientListItem,
-  CompatibilityPriceView,
-  CompatibilityRunView,
-  IntroductionAction,
-  IntroductionView,
-  MyCandidatesView,
-  PartnerLinkBody,
-  PartnerLinkView,
+import {
+  type AdviceBody,
+  type CandidateMarkBody,
+  type CompatibilityBody,
+  clientsApi,
+  type EndpointSpec,
+  type IntroductionAction,
+  type IntroductionBody,
+  matchingApi,
+  type PartnerLinkBody,
+  type PartnerLinkView,
 } from "@matchdesk/contract";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../lib/api";
+import {
+  keepPreviousData,
+  type QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
+import { api, call, queryKeyOf, queryOf } from "../../lib/api";
+import { CANDIDATES_PAGE_SIZE, type CandidateFilters } from "./candidates-query";
 
-type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
+/** Every matching answer a check or an introduction may change: prices, results, candidates, introductions. */
+const MATCHING: readonly EndpointSpec[] = [
+  matchingApi.price,
+  matchingApi.results,
+  matchingApi.candidates,
+  matchingApi.introductions,
+];
 
-export const CANDIDATES_PAGE_SIZE = 12;
-const matchingKey = ["matching"] as const;
-
-export type CandidateFilters = {
-  priority: "yes" | "maybe" | "no" | "none" | null;
-  interaction: "none" | "awaiting_response" | "match" | "rejected" | null;
-  source: "own" | "shared" | null;
-  page: number;
-};
+function invalidateMatching(queryClient: QueryClient) {
+  for (const def of MATCHING) void queryClient.invalidateQueries({ queryKey: queryKeyOf(def) });
+}
 
 /** The clients a matchmaker may pick (complete ones are the ones that can be matched). */
 export function useMatchableClients() {
-  return useQuery({
-    queryKey: [...matchingKey, "clients"],
-    queryFn: ({ signal }) => api<Page<ClientListItem>>("/api/clients?pageSize=100", { signal }),
-  });
+  return useQuery(queryOf(clientsApi.list, { query: { pageSize: 100 } }));
 }
 
-export function candidatesPath(clientId: string, f: CandidateFilters): string {
-  const params = new URLSearchParams({ page: String(f.page), pageSize: String(CANDIDATES_PAGE_SIZE) });
-  if (f.priority) params.set("priority", f.priority);
-  if (f.interaction) params.set("interaction", f.interaction);
-  if (f.source) params.set("source", f.source);
-  return `/api/clients/${encodeURIComponent(clientId)}/candidates?${params}`;
-}
-
-export function useCandidates(clientId: string | null, f: CandidateFilters) {
+export function useCandidates(clientId: string | null, filters: CandidateFilters) {
   return useQuery({
-    queryKey: [...matchingKey, "candidates", clientId, f],
-    queryFn: ({ signal }) => api<Page<CandidateItem>>(candidatesPath(clientId!, f), { signal }),
+    ...queryOf(matchingApi.candidates, {
+      params: { id: clientId ?? "" },
+      query: { ...filters, pageSize: CANDIDATES_PAGE_SIZE },
+    }),
     enabled: Boolean(clientId),
     placeholderData: keepPreviousData,
   });
@@ -56,21 +52,17 @@ export function useMarkCandidate(clientId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ candidateId, body }: { candidateId: string; body: CandidateMarkBody }) =>
-      api<CandidateMarkView>(
-        `/api/clients/${encodeURIComponent(clientId)}/candidates/${encodeURIComponent(candidateId)}`,
-        { method: "PUT", body },
-      ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...matchingKey, "candidates", clientId] }),
+      call(matchingApi.markCandidate, { params: { id: clientId, candidateId }, body }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({
+        queryKey: queryKeyOf(matchingApi.candidates, { params: { id: clientId } }),
+      }),
   });
 }
 
 export function usePrice(clientId: string | null, isEnabled: boolean) {
   return useQuery({
-    queryKey: [...matchingKey, "price", clientId],
-    queryFn: ({ signal }) =>
-      api<CompatibilityPriceView>(`/api/matching/price?clientId=${encodeURIComponent(clientId!)}`, {
-        signal,
-      }),
+    ...queryOf(matchingApi.price, { query: { clientId: clientId ?? undefined } }),
     enabled: Boolean(clientId) && isEnabled,
     staleTime: 0,
   });
@@ -79,10 +71,10 @@ export function usePrice(clientId: string | null, isEnabled: boolean) {
 export function useRunCompatibility() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { clientId: string; candidateId: string }) =>
-      api<CompatibilityRunView>("/api/matching/compatibility", { method: "POST", body }),
+    mutationFn: (body: CompatibilityBody) => call(matchingApi.compatibility, { body }),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: matchingKey });
+      invalidateMatching(queryClient);
+      // A paid check moves the balance. TODO(merge): the credits feature's invalidateCredits(queryClient).
       void queryClient.invalidateQueries({ queryKey: ["credits"] });
     },
   });
@@ -90,58 +82,43 @@ export function useRunCompatibility() {
 
 export function useResults(clientId: string | null) {
   return useQuery({
-    queryKey: [...matchingKey, "results", clientId],
-    queryFn: ({ signal }) =>
-      api<Page<CompatibilityRunView>>(
-        `/api/matching/results?clientId=${encodeURIComponent(clientId!)}&pageSize=50`,
-        {
-          signal,
-        },
-      ),
+    ...queryOf(matchingApi.results, { query: { clientId: clientId ?? "", pageSize: 50 } }),
     enabled: Boolean(clientId),
   });
 }
 
 export function useIntroductions() {
-  return useQuery({
-    queryKey: [...matchingKey, "introductions"],
-    queryFn: ({ signal }) => api<Page<IntroductionView>>("/api/introductions?pageSize=100", { signal }),
-  });
+  return useQuery(queryOf(matchingApi.introductions, { query: { pageSize: 100 } }));
 }
 
 export function useProposeIntroduction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { clientId: string; candidateId: string }) =>
-      api<IntroductionView>("/api/introductions", { method: "POST", body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: matchingKey }),
+    mutationFn: (body: IntroductionBody) => call(matchingApi.proposeIntroduction, { body }),
+    onSuccess: () => invalidateMatching(queryClient),
   });
 }
 
 export function useIntroductionAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action }: { id: string; action: IntroductionAction }) =>
-      api<IntroductionView>(`/api/introductions/${encodeURIComponent(id)}/${action}`, { method: "POST" }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: matchingKey }),
+    mutationFn: (params: { id: string; action: IntroductionAction }) =>
+      call(matchingApi.actOnIntroduction, { params }),
+    onSuccess: () => invalidateMatching(queryClient),
   });
 }
 
 export function useAdvice() {
-  return useMutation({
-    mutationFn: (body: { question: string; clientId?: string }) =>
-      api<AdviceView>("/api/ai/advice", { method: "POST", body }),
-  });
+  return useMutation({ mutationFn: (body: AdviceBody) => call(matchingApi.advice, { body }) });
 }
 
 /** INVITEE: the candidates their matchmaker shares with them. */
 export function useMyCandidates() {
-  return useQuery({
-    queryKey: ["me", "candidates"],
-    queryFn: ({ signal }) => api<MyCandidatesView>("/api/me/candidates", { signal }),
-  });
+  return useQuery(queryOf(matchingApi.myCandidates));
 }
 
+// TODO(merge): the partner app's link moves to the contract's partnerApi (link, setLink) with
+// its routes; then these become queryOf(partnerApi.link) and call(partnerApi.setLink, { body }).
 const partnerKey = ["me", "partner"] as const;
 
 /** The caller's link to the partner app: SM ID, reported likes, and whether the hint applies. */

@@ -1,0 +1,112 @@
+import { z } from "zod";
+import { Id, pageOf } from "../common.js";
+import { endpoint } from "../endpoint.js";
+import {
+  AdviceBody,
+  AdviceView,
+  CandidateItem,
+  CandidateMarkBody,
+  CandidateMarkView,
+  CandidatesQuery,
+  CompatibilityBody,
+  CompatibilityPriceQuery,
+  CompatibilityPriceView,
+  CompatibilityResultsQuery,
+  CompatibilityRunView,
+  IntroductionAction,
+  IntroductionBody,
+  IntroductionsQuery,
+  IntroductionView,
+  MyCandidatesView,
+} from "../matching.js";
+
+const managers = ["INVITER", "ADMIN"] as const;
+const tag = "matching";
+const params = z.object({ id: Id });
+
+/** Compatibility checks, candidates, introductions and AI advice (SPEC 1, 2, 4). The partner app's routes are `partnerApi`. */
+export const matchingApi = {
+  price: endpoint({
+    method: "GET",
+    path: "/api/matching/price",
+    access: managers,
+    tag,
+    query: CompatibilityPriceQuery,
+    response: CompatibilityPriceView,
+  }),
+  /** 201 with a new (charged) result, 200 with the one kept from a retry within the window. */
+  compatibility: endpoint({
+    method: "POST",
+    path: "/api/matching/compatibility",
+    access: managers,
+    tag,
+    body: CompatibilityBody,
+    response: { 200: CompatibilityRunView, 201: CompatibilityRunView },
+  }),
+  results: endpoint({
+    method: "GET",
+    path: "/api/matching/results",
+    access: managers,
+    tag,
+    query: CompatibilityResultsQuery,
+    response: pageOf(CompatibilityRunView),
+  }),
+  candidates: endpoint({
+    method: "GET",
+    path: "/api/clients/:id/candidates",
+    access: managers,
+    tag,
+    params,
+    query: CandidatesQuery,
+    response: pageOf(CandidateItem),
+  }),
+  markCandidate: endpoint({
+    method: "PUT",
+    path: "/api/clients/:id/candidates/:candidateId",
+    access: managers,
+    tag,
+    params: z.object({ id: Id, candidateId: Id }),
+    body: CandidateMarkBody,
+    response: CandidateMarkView,
+  }),
+  proposeIntroduction: endpoint({
+    method: "POST",
+    path: "/api/introductions",
+    access: managers,
+    tag,
+    body: IntroductionBody,
+    response: IntroductionView,
+    status: 201,
+  }),
+  introductions: endpoint({
+    method: "GET",
+    path: "/api/introductions",
+    access: managers,
+    tag,
+    query: IntroductionsQuery,
+    response: pageOf(IntroductionView),
+  }),
+  actOnIntroduction: endpoint({
+    method: "POST",
+    path: "/api/introductions/:id/:action",
+    access: managers,
+    tag,
+    params: z.object({ id: Id, action: IntroductionAction }),
+    response: IntroductionView,
+  }),
+  myCandidates: endpoint({
+    method: "GET",
+    path: "/api/me/candidates",
+    access: ["INVITEE"],
+    tag,
+    response: MyCandidatesView,
+  }),
+  advice: endpoint({
+    method: "POST",
+    path: "/api/ai/advice",
+    access: managers,
+    tag,
+    body: AdviceBody,
+    response: AdviceView,
+  }),
+};
