@@ -16,7 +16,11 @@ const SCOPES = [
     tsConfig: "apps/web/tsconfig.json",
     folders: "^apps/web/src/(features/[^/]+|[^/]+)",
   },
-  { root: "packages/contract/src", tsConfig: "packages/contract/tsconfig.json", folders: "^packages/contract/src/([^/]+)" },
+  {
+    root: "packages/contract/src",
+    tsConfig: "packages/contract/tsconfig.json",
+    folders: "^packages/contract/src/([^/]+)",
+  },
 ];
 
 const options = (scope, extra = {}) => ({

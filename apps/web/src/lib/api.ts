@@ -189,7 +189,3 @@ function codeForStatus(status: number): string | undefined {
   if (status >= 500) return "INTERNAL_ERROR";
   return undefined;
 }
-
-/** @deprecated The hand-typed call that `call` replaces; it goes when the last domain has moved. */
-export const api = <T>(path: string, options: Partial<RequestOptions> = {}) =>
-  request(path, { method: "GET", ...options }) as Promise<T>;

@@ -62,6 +62,9 @@ export type MatchPreferences = Pick<
 >;
 export type MatchInput = { fields: MatchFields; preferences: MatchPreferences };
 
+// The engine's part of a client's wishes: the free texts (qualities, ideal partner) are not scored.
+const { qualities: _qualities, idealPartner: _idealPartner, ...NO_MATCH_PREFERENCES } = EMPTY_PREFERENCES;
+
 /** A profile with nothing filled in: every answer unknown, no wishes. */
 export const EMPTY_MATCH_INPUT: MatchInput = {
   fields: {
@@ -85,7 +88,7 @@ export const EMPTY_MATCH_INPUT: MatchInput = {
     interests: {},
     psychology: { narcissism: null, borderline: null, empathy: null },
   },
-  preferences: EMPTY_PREFERENCES,
+  preferences: NO_MATCH_PREFERENCES,
 };
 
 /** Preference weights: low, medium (the default), high. */

@@ -1,19 +1,11 @@
-import {
-  matchingApi,
-  PartnerLikesBody,
-  PartnerLikesView,
-  PartnerLinkBody,
-  PartnerLinkView,
-} from "@matchdesk/contract";
+import { matchingApi } from "@matchdesk/contract";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../deps.js";
-import { AppError } from "../../platform/errors.js";
 import { route } from "../../platform/route.js";
 import { adviseOn } from "./advice.js";
 import { listCandidates, markCandidate, myCandidates } from "./candidates.js";
 import { actOnIntroduction, listIntroductions, proposeIntroduction } from "./introductions.js";
-import { getPartnerLink, setPartnerLink, storePartnerLikes, verifyPartnerSignature } from "./partner.js";
+import { registerPartnerRoutes } from "./partner.js";
 import { getPrice, listResults, localeOf, runCompatibility } from "./service.js";
 
 export function register(app: FastifyInstance, deps: AppDeps) {
@@ -57,54 +49,5 @@ export function register(app: FastifyInstance, deps: AppDeps) {
     ),
   );
 
-  // The partner app's routes, as they were: partner.ts's owner moves them (registerPartnerRoutes).
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ["matching"];
-  const signedIn = { access: ["ADMIN", "INVITER", "INVITEE"] as const };
-  r.get(
-    "/api/me/partner",
-    { config: signedIn, schema: { tags, response: { 200: PartnerLinkView } } },
-    async (request) => getPartnerLink(deps.db, request.user!),
-  );
-  r.put(
-    "/api/me/partner",
-    { config: signedIn, schema: { tags, body: PartnerLinkBody, response: { 200: PartnerLinkView } } },
-    async (request) => setPartnerLink(deps.db, request.user!, request.body.smId),
-  );
-
-  // The partner app's like counts: the signature covers the body's exact bytes.
-  app.register(async (scope) => {
-    scope.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) =>
-      done(null, body),
-    );
-    scope
-      .withTypeProvider<ZodTypeProvider>()
-      .post(
-        "/api/partner/likes",
-        { config: { access: "public" }, schema: { tags, response: { 200: PartnerLikesView } } },
-        async (request) => {
-          const secret = deps.config.partnerAppSecret;
-          if (!secret) throw new AppError("PARTNER_NOT_CONFIGURED", 503, "The partner app is not configured");
-          const raw = typeof request.body === "string" ? request.body : "";
-          const header = (name: string) => {
-            const value = request.headers[name];
-            return typeof value === "string" ? value : undefined;
-          };
-          if (
-            !verifyPartnerSignature(raw, header("x-partner-timestamp"), header("x-partner-signature"), secret)
-          ) {
-            throw new AppError("PARTNER_SIGNATURE_INVALID", 401, "The partner signature is not valid");
-          }
-          let json: unknown;
-          try {
-            json = JSON.parse(raw);
-          } catch {
-            throw new AppError("MALFORMED_JSON", 400, "The body is not valid JSON");
-          }
-          const body = PartnerLikesBody.safeParse(json);
-          if (!body.success) throw new AppError("VALIDATION_FAILED", 400, "The like counts are not valid");
-          return storePartnerLikes(deps.db, body.data);
-        },
-      );
-  });
+  registerPartnerRoutes(app, deps);
 }

@@ -8,7 +8,7 @@ import {
   type IntroductionBody,
   matchingApi,
   type PartnerLinkBody,
-  type PartnerLinkView,
+  partnerApi,
 } from "@matchdesk/contract";
 import {
   keepPreviousData,
@@ -17,7 +17,8 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
-import { api, call, queryKeyOf, queryOf } from "../../lib/api";
+import { call, queryKeyOf, queryOf } from "../../lib/api";
+import { invalidateCredits } from "../credits/useCredits";
 import { CANDIDATES_PAGE_SIZE, type CandidateFilters } from "./candidates-query";
 
 /** Every matching answer a check or an introduction may change: prices, results, candidates, introductions. */
@@ -74,8 +75,8 @@ export function useRunCompatibility() {
     mutationFn: (body: CompatibilityBody) => call(matchingApi.compatibility, { body }),
     onSuccess: () => {
       invalidateMatching(queryClient);
-      // A paid check moves the balance. TODO(merge): the credits feature's invalidateCredits(queryClient).
-      void queryClient.invalidateQueries({ queryKey: ["credits"] });
+      // A paid check moves the balance.
+      invalidateCredits(queryClient);
     },
   });
 }
@@ -117,22 +118,15 @@ export function useMyCandidates() {
   return useQuery(queryOf(matchingApi.myCandidates));
 }
 
-// TODO(merge): the partner app's link moves to the contract's partnerApi (link, setLink) with
-// its routes; then these become queryOf(partnerApi.link) and call(partnerApi.setLink, { body }).
-const partnerKey = ["me", "partner"] as const;
-
 /** The caller's link to the partner app: SM ID, reported likes, and whether the hint applies. */
 export function usePartnerLink() {
-  return useQuery({
-    queryKey: partnerKey,
-    queryFn: ({ signal }) => api<PartnerLinkView>("/api/me/partner", { signal }),
-  });
+  return useQuery(queryOf(partnerApi.link));
 }
 
 export function useSavePartnerLink() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: PartnerLinkBody) => api<PartnerLinkView>("/api/me/partner", { method: "PUT", body }),
-    onSuccess: (view) => queryClient.setQueryData(partnerKey, view),
+    mutationFn: (body: PartnerLinkBody) => call(partnerApi.setLink, { body }),
+    onSuccess: (view) => queryClient.setQueryData(queryKeyOf(partnerApi.link), view),
   });
 }
