@@ -41,3 +41,6 @@ export const UpdateUserBody = z
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), { message: "Nothing to change" });
 export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
+
+/** Error codes of administration of users (listed in ERROR_CODES, errors.ts). */
+export const ADMIN_ERRORS = ["AI_MATCHING_MATCHMAKERS_ONLY", "CANNOT_CHANGE_SELF"] as const;

@@ -93,3 +93,20 @@ export const AuthMethodsView = z.object({
   oidc: z.object({ enabled: z.boolean(), name: z.string() }),
 });
 export type AuthMethodsView = z.infer<typeof AuthMethodsView>;
+
+/** Error codes of sign-in, registration and invitations (listed in ERROR_CODES, errors.ts). */
+export const AUTH_ERRORS = [
+  "INVALID_CREDENTIALS",
+  "EMAIL_TAKEN",
+  "USER_NOT_FOUND",
+  "SIGNIN_LINK_EXPIRED",
+  "EMAIL_SIGNIN_MATCHMAKERS_ONLY",
+  "INVITE_NOT_FOUND",
+  "INVITE_TOKEN_INVALID",
+  "ALREADY_REGISTERED",
+  "OIDC_NOT_CONFIGURED",
+  "OIDC_UNAVAILABLE",
+  "OIDC_FAILED",
+  "OIDC_EMAIL_UNVERIFIED",
+  "OIDC_NO_ACCOUNT",
+] as const;

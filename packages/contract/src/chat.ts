@@ -138,3 +138,11 @@ export const WsQuery = z.object({
   since: Id.optional(),
 });
 export type WsQuery = z.infer<typeof WsQuery>;
+
+/** Error codes of chats and notifications (listed in ERROR_CODES, errors.ts). */
+export const CHAT_ERRORS = [
+  "NOTIFICATIONS_NOT_FOR_CLIENTS",
+  "CHAT_NOT_FOUND",
+  "CHAT_PARTICIPANT_INVALID",
+  "MESSAGE_NOT_FOUND",
+] as const;

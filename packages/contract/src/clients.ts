@@ -75,3 +75,6 @@ export const PublishedProfileView = PublicProfileView.extend({
   isOwnClient: z.boolean(),
 });
 export type PublishedProfileView = z.infer<typeof PublishedProfileView>;
+
+/** Error codes of a matchmaker's client base (listed in ERROR_CODES, errors.ts). */
+export const CLIENT_ERRORS = ["CLIENT_NOT_FOUND", "MATCHMAKER_REQUIRED"] as const;

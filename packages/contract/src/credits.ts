@@ -140,3 +140,19 @@ export const AdminSubscriptionBody = z.object({
   plan: SubscriptionPlan.optional(),
 });
 export type AdminSubscriptionBody = z.infer<typeof AdminSubscriptionBody>;
+
+/** Error codes of credits, subscriptions and payments (listed in ERROR_CODES, errors.ts). */
+export const MONEY_ERRORS = [
+  "INSUFFICIENT_CREDITS",
+  "NO_CREDITS",
+  "CREDITS_NOT_FOR_CLIENTS",
+  "SUBSCRIPTIONS_NOT_FOR_CLIENTS",
+  "SUBSCRIPTION_TIER_ACTIVE",
+  "SUBSCRIPTION_GOLD_ACTIVE",
+  "SUBSCRIPTION_NOT_ACTIVE",
+  "PAYMENT_NOT_FOUND",
+  "PAYMENT_NOT_PENDING",
+  "PLAN_PAYMENT_PENDING",
+  "PAYMENT_PROVIDER_FAILED",
+  "WEBHOOK_SIGNATURE_INVALID",
+] as const;

@@ -1,10 +1,17 @@
 import { z } from "zod";
+import { ADMIN_ERRORS } from "./admin.js";
+import { AUTH_ERRORS } from "./auth.js";
+import { CHAT_ERRORS } from "./chat.js";
+import { CLIENT_ERRORS } from "./clients.js";
+import { MONEY_ERRORS } from "./credits.js";
+import { MARKETPLACE_ERRORS } from "./marketplace.js";
+import { MATCHING_ERRORS } from "./matching.js";
+import { MEDIA_ERRORS } from "./media.js";
+import { PROFILE_ERRORS } from "./profiles.js";
+import { QUIZ_ERRORS } from "./quiz.js";
 
-/**
- * Every stable error code the API answers with. The web app translates them by code
- * (catalog key `errors.<CODE>`), so a new code needs both catalog entries too.
- */
-export const ERROR_CODES = [
+/** Codes of the platform: bad input, access, dependencies. */
+const PLATFORM_ERRORS = [
   "VALIDATION_FAILED",
   "MALFORMED_JSON",
   "UNSUPPORTED_MEDIA_TYPE",
@@ -20,75 +27,26 @@ export const ERROR_CODES = [
   "INTERNAL_ERROR",
   /** Only the web app uses it: the request never reached the server. */
   "NETWORK_ERROR",
-  "INVALID_CREDENTIALS",
-  "EMAIL_TAKEN",
-  "USER_NOT_FOUND",
   "MAIL_FAILED",
-  "SIGNIN_LINK_EXPIRED",
-  "EMAIL_SIGNIN_MATCHMAKERS_ONLY",
-  "INVITE_NOT_FOUND",
-  "INVITE_TOKEN_INVALID",
-  "ALREADY_REGISTERED",
-  "NOTIFICATIONS_NOT_FOR_CLIENTS",
-  "AI_MATCHING_MATCHMAKERS_ONLY",
-  "OIDC_NOT_CONFIGURED",
-  "OIDC_UNAVAILABLE",
-  "OIDC_FAILED",
-  "OIDC_EMAIL_UNVERIFIED",
-  "OIDC_NO_ACCOUNT",
-  "FILE_NOT_IMAGE",
-  "IMAGE_OPTIMIZE_FAILED",
-  "IMAGE_TOO_LARGE",
-  "FILE_TOO_LARGE",
-  "PHOTO_LIMIT_EXCEEDED",
-  "PHOTO_NOT_FOUND",
-  "PROFILE_NOT_FOUND",
-  "ONBOARDING_UNAVAILABLE",
-  "AGENCY_LOGIN_TAKEN",
-  "AVATAR_REQUIRED",
-  "PHOTO_REQUIRED",
-  "FILE_NOT_FOUND",
-  "PROFILE_INCOMPLETE",
-  "CLIENT_NOT_FOUND",
-  "MATCHMAKER_REQUIRED",
-  "INCORRECT_PASSWORD",
-  "EDIT_LINK_INVALID",
-  "EDIT_LINK_EXPIRED",
-  "CERTIFICATE_LIMIT_EXCEEDED",
-  "CERTIFICATE_NOT_FOUND",
-  "FILE_TYPE_NOT_ALLOWED",
-  "MALFORMED_MULTIPART",
-  "CANNOT_CHANGE_SELF",
-  "INSUFFICIENT_CREDITS",
-  "NO_CREDITS",
-  "CREDITS_NOT_FOR_CLIENTS",
-  "SUBSCRIPTIONS_NOT_FOR_CLIENTS",
-  "SUBSCRIPTION_TIER_ACTIVE",
-  "SUBSCRIPTION_GOLD_ACTIVE",
-  "SUBSCRIPTION_NOT_ACTIVE",
-  "PAYMENT_NOT_FOUND",
-  "PAYMENT_NOT_PENDING",
-  "PLAN_PAYMENT_PENDING",
-  "PAYMENT_PROVIDER_FAILED",
-  "WEBHOOK_SIGNATURE_INVALID",
-  "AGENCY_NOT_FOUND",
-  "LEAD_NOT_FOUND",
-  "LEAD_ALREADY_INVITED",
-  "REVIEW_NOT_FOUND",
-  "RATING_OWN_AGENCY",
-  "REVIEW_OWN_AGENCY",
-  "ANALYTICS_RANGE_INVALID",
-  "CHAT_NOT_FOUND",
-  "CHAT_PARTICIPANT_INVALID",
-  "MESSAGE_NOT_FOUND",
-  "CANDIDATE_NOT_FOUND",
-  "INTRODUCTION_NOT_FOUND",
-  "INTRODUCTION_EXISTS",
-  "INTRODUCTION_STATE",
-  "PARTNER_NOT_CONFIGURED",
-  "PARTNER_SIGNATURE_INVALID",
-  "SM_ID_TAKEN",
-  "QUIZ_ANSWERS_INVALID",
+] as const;
+
+/**
+ * Every stable error code the API answers with: the platform's above, each domain's beside its
+ * schemas. The web app translates them by code (catalog key `errors.<CODE>`), so a new code needs
+ * both catalog entries too.
+ */
+export const ERROR_CODES = [
+  ...PLATFORM_ERRORS,
+  ...AUTH_ERRORS,
+  ...ADMIN_ERRORS,
+  ...MEDIA_ERRORS,
+  ...PROFILE_ERRORS,
+  ...CLIENT_ERRORS,
+  ...MONEY_ERRORS,
+  ...MARKETPLACE_ERRORS,
+  ...CHAT_ERRORS,
+  ...MATCHING_ERRORS,
+  ...QUIZ_ERRORS,
 ] as const;
 export const ErrorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCode>;

@@ -292,3 +292,15 @@ export const ViewsView = z.object({
   daily: z.array(z.object({ date: Day, views: z.number().int(), unique: z.number().int() })),
 });
 export type ViewsView = z.infer<typeof ViewsView>;
+
+/** Error codes of agencies, the directory, reviews, ratings and view analytics (listed in ERROR_CODES, errors.ts). */
+export const MARKETPLACE_ERRORS = [
+  "AGENCY_LOGIN_TAKEN",
+  "AGENCY_NOT_FOUND",
+  "LEAD_NOT_FOUND",
+  "LEAD_ALREADY_INVITED",
+  "REVIEW_NOT_FOUND",
+  "RATING_OWN_AGENCY",
+  "REVIEW_OWN_AGENCY",
+  "ANALYTICS_RANGE_INVALID",
+] as const;

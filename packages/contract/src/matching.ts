@@ -228,3 +228,14 @@ export const AdviceView = z.object({
   basedOn: z.object({ results: z.number().int(), candidates: z.number().int() }),
 });
 export type AdviceView = z.infer<typeof AdviceView>;
+
+/** Error codes of candidates, compatibility, introductions and the partner app (listed in ERROR_CODES, errors.ts). */
+export const MATCHING_ERRORS = [
+  "CANDIDATE_NOT_FOUND",
+  "INTRODUCTION_NOT_FOUND",
+  "INTRODUCTION_EXISTS",
+  "INTRODUCTION_STATE",
+  "PARTNER_NOT_CONFIGURED",
+  "PARTNER_SIGNATURE_INVALID",
+  "SM_ID_TAKEN",
+] as const;

@@ -53,3 +53,20 @@ export const RemoveCertificateFileBody = z.object({ fileUrl: z.string().min(1).m
 export const BatchRemoveCertificatesBody = z.object({
   fileIds: z.array(Id).min(1).max(LIMITS.certificatesPerProfile),
 });
+
+/** Error codes of photos, certificates and uploaded files (listed in ERROR_CODES, errors.ts). */
+export const MEDIA_ERRORS = [
+  "FILE_NOT_IMAGE",
+  "IMAGE_OPTIMIZE_FAILED",
+  "IMAGE_TOO_LARGE",
+  "FILE_TOO_LARGE",
+  "PHOTO_LIMIT_EXCEEDED",
+  "PHOTO_NOT_FOUND",
+  "AVATAR_REQUIRED",
+  "PHOTO_REQUIRED",
+  "FILE_NOT_FOUND",
+  "CERTIFICATE_LIMIT_EXCEEDED",
+  "CERTIFICATE_NOT_FOUND",
+  "FILE_TYPE_NOT_ALLOWED",
+  "MALFORMED_MULTIPART",
+] as const;

@@ -452,3 +452,13 @@ export type PublicProfileView = z.infer<typeof PublicProfileView>;
 
 export const EditLinkView = z.object({ expiresAt: z.iso.datetime() });
 export const EditTokenQuery = z.object({ token: z.string().min(10).max(200) });
+
+/** Error codes of questionnaires, onboarding and the public profile (listed in ERROR_CODES, errors.ts). */
+export const PROFILE_ERRORS = [
+  "PROFILE_NOT_FOUND",
+  "ONBOARDING_UNAVAILABLE",
+  "PROFILE_INCOMPLETE",
+  "INCORRECT_PASSWORD",
+  "EDIT_LINK_INVALID",
+  "EDIT_LINK_EXPIRED",
+] as const;

@@ -65,3 +65,6 @@ export const QuizResultView = z.object({
   compatibleCount: z.number().int(),
 });
 export type QuizResultView = z.infer<typeof QuizResultView>;
+
+/** Error codes of the matchmaker quiz (listed in ERROR_CODES, errors.ts). */
+export const QUIZ_ERRORS = ["QUIZ_ANSWERS_INVALID"] as const;

@@ -7,7 +7,7 @@ type FieldErrors = Record<string, string[]>;
 /** The one error type services throw; the handler below turns it into API.md's shape. */
 export class AppError extends Error {
   constructor(
-    readonly code: ErrorCode | (string & {}),
+    readonly code: ErrorCode,
     readonly statusCode: number,
     message: string,
     /** Extra top-level fields of the body, e.g. `{ required, available }` for 402. */
@@ -19,14 +19,14 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (code: ErrorCode | (string & {}) = "NOT_FOUND", message = "Not found") =>
+export const notFound = (code: ErrorCode = "NOT_FOUND", message = "Not found") =>
   new AppError(code, 404, message);
 export const forbidden = (message = "You are not allowed to do this") =>
   new AppError("FORBIDDEN", 403, message);
 export const unauthenticated = () => new AppError("UNAUTHENTICATED", 401, "User not authenticated");
-export const conflict = (code: ErrorCode | (string & {}), message: string) =>
+export const conflict = (code: ErrorCode, message: string) =>
   new AppError(code, 409, message);
-export const badRequest = (code: ErrorCode | (string & {}), message: string, fieldErrors?: FieldErrors) =>
+export const badRequest = (code: ErrorCode, message: string, fieldErrors?: FieldErrors) =>
   new AppError(code, 400, message, undefined, fieldErrors);
 
 const FASTIFY_CODES: Record<string, { status: number; code: ErrorCode; message: string }> = {
