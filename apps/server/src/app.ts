@@ -10,7 +10,7 @@ import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import type { AppDeps } from "./deps.js";
 import * as admin from "./modules/admin/routes.js";
-import { openDirectoryCache } from "./modules/agencies/directory-cache.js";
+import { type DirectoryCache, openDirectoryCache } from "./modules/agencies/directory-cache.js";
 import * as agencies from "./modules/agencies/routes.js";
 import * as agencyPage from "./modules/agency-page/routes.js";
 import * as analytics from "./modules/analytics/routes.js";
@@ -26,7 +26,7 @@ import * as health from "./modules/health/routes.js";
 import * as invites from "./modules/invites/routes.js";
 import * as matching from "./modules/matching/routes.js";
 import * as notifications from "./modules/notifications/routes.js";
-import { openPaymentProvider } from "./modules/payments/providers.js";
+import { openPaymentProvider, type PaymentProvider } from "./modules/payments/providers.js";
 import * as payments from "./modules/payments/routes.js";
 import * as profiles from "./modules/profiles/routes.js";
 import * as quiz from "./modules/quiz/routes.js";
@@ -43,7 +43,14 @@ import { openStorage } from "./platform/storage.js";
 import { MAX_UPLOAD_BYTES } from "./platform/uploads.js";
 import { registerWebApp } from "./platform/web.js";
 
-export type App = FastifyInstance & { registeredRoutes: RegisteredRoute[]; deps: AppDeps };
+/** The platform's dependencies and the services built once for the modules that need them. */
+export type ModuleDeps = AppDeps & {
+  directory: DirectoryCache;
+  /** Where buyers pay (config.payments): shared by checkout and subscription purchases. */
+  paymentProvider: PaymentProvider;
+};
+
+export type App = FastifyInstance & { registeredRoutes: RegisteredRoute[]; deps: ModuleDeps };
 
 // Each domain adds one line here.
 const MODULES = [
@@ -84,7 +91,7 @@ export async function buildApp(input: { config: Config; database: Database }): P
     },
   });
   const registeredRoutes: RegisteredRoute[] = [];
-  const deps: AppDeps = {
+  const deps: ModuleDeps = {
     config,
     database,
     db: database.db,

@@ -24,8 +24,7 @@ export const notFound = (code: ErrorCode = "NOT_FOUND", message = "Not found") =
 export const forbidden = (message = "You are not allowed to do this") =>
   new AppError("FORBIDDEN", 403, message);
 export const unauthenticated = () => new AppError("UNAUTHENTICATED", 401, "User not authenticated");
-export const conflict = (code: ErrorCode, message: string) =>
-  new AppError(code, 409, message);
+export const conflict = (code: ErrorCode, message: string) => new AppError(code, 409, message);
 export const badRequest = (code: ErrorCode, message: string, fieldErrors?: FieldErrors) =>
   new AppError(code, 400, message, undefined, fieldErrors);
 

@@ -9,13 +9,13 @@ import { useAuth } from "../features/auth/auth-store";
 import { displayName } from "../features/auth/auth-user";
 import { RealtimeProvider } from "../features/chat/RealtimeProvider";
 import { NotificationBell } from "../features/notifications/NotificationBell";
+import { queryClient } from "../lib/query-client";
 import { LanguageSwitch } from "../ui/LanguageSwitch";
 import { Logo } from "../ui/Logo";
 import { PageLoader } from "../ui/PageLoader";
 import { NoAccessPage } from "./AccessPages";
 import classes from "./AdminLayout.module.css";
 import { type AdminNavItem, navItemsFor, rolesForPath } from "./admin-nav";
-import { queryClient } from "./query-client";
 
 /**
  * The signed-in app: header, navbar from ADMIN_NAV (a drawer behind the burger on phones), page,

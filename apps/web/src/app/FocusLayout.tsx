@@ -6,10 +6,10 @@ import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet } from "react-router";
 import { LOGOUT_PATH } from "../features/auth/routing-rules";
+import { queryClient } from "../lib/query-client";
 import { LanguageSwitch } from "../ui/LanguageSwitch";
 import { Logo } from "../ui/Logo";
 import { PageLoader } from "../ui/PageLoader";
-import { queryClient } from "./query-client";
 
 /** A signed-in page that stands alone, without the app's navigation (onboarding): logo, language, logout. */
 export function FocusLayout() {

@@ -2,8 +2,8 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Navigate, useLocation } from "react-router";
 import { authStore, useAuth } from "../features/auth/auth-store";
 import { isKnownRole, protectedRedirect } from "../features/auth/routing-rules";
+import { lazyPage } from "../lib/lazy-page";
 import { PageLoader } from "../ui/PageLoader";
-import { lazyPage } from "./lazy-page";
 
 const UnsupportedRolePage = lazyPage(() => import("./AccessPages"), "UnsupportedRolePage");
 

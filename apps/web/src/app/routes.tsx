@@ -3,8 +3,8 @@ import { matchRoutes, Navigate, type RouteObject, useRoutes } from "react-router
 import { LogoutPage } from "../features/auth/LogoutPage";
 import { LOGOUT_PATH } from "../features/auth/routing-rules";
 import { withFullCatalog } from "../i18n/i18n";
+import { type LazyPage, lazyPage } from "../lib/lazy-page";
 import { AuthLayout } from "./AuthLayout";
-import { type LazyPage, lazyPage } from "./lazy-page";
 import { PublicLayout } from "./PublicLayout";
 import { RequireUser } from "./RequireUser";
 import { RootLayout } from "./RootLayout";

@@ -1,8 +1,8 @@
 import type { Locale } from "@matchdesk/contract";
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
-import { importWithReload } from "../app/lazy-page";
 import { writeCookie } from "../lib/cookies";
+import { importWithReload } from "../lib/lazy-page";
 import { type LocaleArea, localeCookieOf } from "./locale";
 
 export const i18n = i18next.createInstance();

@@ -2,11 +2,12 @@ import { agenciesApi } from "@matchdesk/contract";
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../deps.js";
 import { route } from "../../platform/route.js";
+import type { DirectoryCache } from "./directory-cache.js";
 import { registerAgencyPreview } from "./link-preview.js";
 import { getOwnAgencyProfile, patchOwnAgencyProfile, setAgencyPassword } from "./service.js";
 
 // The public agency page and the requests sent from it are the agency-page module's.
-export function register(app: FastifyInstance, deps: AppDeps) {
+export function register(app: FastifyInstance, deps: AppDeps & { directory: DirectoryCache }) {
   // /agency/:id, the web page with the agency's link preview: HTML outside /api, not an endpoint.
   registerAgencyPreview(app, deps);
 

@@ -11,6 +11,10 @@ import { createSession } from "./sessions.js";
 const STATE_TTL_MS = 10 * 60_000;
 export const OIDC_STATE_COOKIE = "oidc_state";
 
+/** The OpenID Connect state cookie's options: it goes only to the start and the callback. */
+export const oidcStateCookie = (secure: boolean) =>
+  ({ path: "/api/auth/oidc", httpOnly: true, sameSite: "lax", secure }) as const;
+
 type OidcSettings = NonNullable<Config["oidc"]>;
 type Deps = { db: Db; config: Pick<Config, "oidc" | "publicUrl"> };
 

@@ -2,18 +2,16 @@ import { authApi } from "@matchdesk/contract";
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../deps.js";
 import { route } from "../../platform/route.js";
-import { register as registerUser, registerWithProvider } from "../invites/service.js";
 import { toUserView } from "../users/service.js";
 import { requestSignInLink, verifySignInLink } from "./email-signin.js";
-import { finishOidc, OIDC_STATE_COOKIE, startOidc } from "./oidc.js";
+import { OIDC_STATE_COOKIE, oidcStateCookie, startOidc } from "./oidc.js";
 import { login } from "./service.js";
 import { clearSessionCookie, deleteSession, setSessionCookie } from "./sessions.js";
 
 export function register(app: FastifyInstance, deps: AppDeps) {
   const secure = deps.config.isHttps;
   const emailDeps = { ...deps, publicUrl: deps.config.publicUrl };
-  // The OpenID Connect state cookie goes only to the start and the callback.
-  const stateCookie = { path: "/api/auth/oidc", httpOnly: true, sameSite: "lax", secure } as const;
+  const stateCookie = oidcStateCookie(secure);
 
   route(app, authApi.status, (request) => {
     if (!request.userRecord) return { authenticated: false, user: null };
@@ -37,12 +35,6 @@ export function register(app: FastifyInstance, deps: AppDeps) {
     return toUserView(user);
   });
 
-  route(app, authApi.register, async (request, reply) => {
-    const { user, token, expiresAt } = await registerUser(deps, request.body, request.ip);
-    setSessionCookie(reply, token, expiresAt, secure);
-    return toUserView(user);
-  });
-
   route(app, authApi.methods, () => ({
     password: true,
     emailLink: true,
@@ -59,17 +51,9 @@ export function register(app: FastifyInstance, deps: AppDeps) {
     return reply.redirect(url, 302);
   });
 
-  route(app, authApi.oidcCallback, async (request, reply) => {
-    const cookieState = request.cookies[OIDC_STATE_COOKIE];
-    reply.clearCookie(OIDC_STATE_COOKIE, stateCookie);
-    const { user, redirect, token, expiresAt } = await finishOidc(
-      deps,
-      { ...request.body, cookieState },
-      (code, identity) => registerWithProvider(deps, code, identity),
-    );
-    setSessionCookie(reply, token, expiresAt, secure);
-    return { user: toUserView(user), redirect };
-  });
+  // The account-creating routes (authApi.register, authApi.oidcCallback, which may register
+  // through an invitation) are the invites module's: invitations build on sign-in, not the other
+  // way round.
 
   route(app, authApi.logout, async (request, reply) => {
     if (request.user) await deleteSession(deps.db, request.user.sessionId);

@@ -1,10 +1,11 @@
-import { paymentsApi } from "@matchdesk/contract";
+import { paymentsApi, subscriptionsApi } from "@matchdesk/contract";
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../deps.js";
 import { AppError, notFound } from "../../platform/errors.js";
 import { route } from "../../platform/route.js";
 import { readSignedJson } from "../../platform/signed-webhook.js";
-import { verifyStripeSignature } from "./providers.js";
+import { purchaseSubscription } from "../subscriptions/service.js";
+import { type PaymentProvider, verifyStripeSignature } from "./providers.js";
 import {
   cancelPayment,
   confirmPayment,
@@ -14,7 +15,7 @@ import {
   startCheckout,
 } from "./service.js";
 
-export function register(app: FastifyInstance, deps: AppDeps) {
+export function register(app: FastifyInstance, deps: AppDeps & { paymentProvider: PaymentProvider }) {
   const payments = deps.config.payments;
 
   route(app, paymentsApi.checkout, async (request) => {
@@ -22,6 +23,16 @@ export function register(app: FastifyInstance, deps: AppDeps) {
     await deps.limiter.hit(`checkout:${request.user.id}`, 20, 3_600_000);
     const payment = await startCheckout(deps, request.user, request.body.product);
     return { url: payment.url, payment };
+  });
+  // A plan bought: started at once when it costs nothing more, otherwise through a checkout.
+  route(app, subscriptionsApi.purchase, async (request, reply) => {
+    const result = await purchaseSubscription(
+      { db: deps.db, checkout: (caller, product) => startCheckout(deps, caller, product) },
+      request.user,
+      request.body,
+    );
+    // 201: the subscription started; 200: a payment was opened and it starts once paid.
+    return reply.status(result.payment ? 200 : 201).send(result);
   });
   route(app, paymentsApi.mine, (request) => listOwnPayments(deps.db, request.user.id, request.query));
   route(app, paymentsApi.cancel, (request) => cancelPayment(deps.db, request.user, request.params.id));

@@ -16,6 +16,7 @@ import { newId } from "../../platform/ids.js";
 import { assertNotClient, grantCredits, lockAccount, type Tx } from "../credits/service.js";
 import { type NotifyDeps, notify } from "../notifications/service.js";
 import { activateSubscription, assertTierAllowed } from "../subscriptions/service.js";
+import type { PaymentProvider } from "./providers.js";
 
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -49,7 +50,8 @@ export function toPaymentView(row: PaymentRow, userEmail?: string): PaymentView 
 }
 
 /** The app's dependencies a checkout needs: the provider is built once, in buildApp. */
-type CheckoutDeps = Pick<AppDeps, "db" | "paymentProvider"> & {
+type CheckoutDeps = Pick<AppDeps, "db"> & {
+  paymentProvider: PaymentProvider;
   config: Pick<AppDeps["config"], "publicUrl">;
 };
 

@@ -3,6 +3,7 @@ import { authApi } from "@matchdesk/contract";
 import { useSyncExternalStore } from "react";
 import { i18n } from "../../i18n/i18n";
 import { call } from "../../lib/api";
+import { reportUserChange } from "../../lib/user-change";
 import { clearStoredUser, readStoredUser, storeUser } from "./auth-storage";
 import type { AuthUser } from "./auth-user";
 
@@ -18,7 +19,9 @@ let pending: Promise<AuthUser | null> | null = null;
 const listeners = new Set<() => void>();
 
 function setState(next: AuthState): void {
+  const previous = state.user?.id ?? null;
   state = next;
+  reportUserChange(previous, next.user?.id ?? null);
   for (const listener of listeners) listener();
 }
 

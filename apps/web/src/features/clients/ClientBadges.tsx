@@ -1,21 +1,7 @@
 import { Badge, Group } from "@mantine/core";
-import type { ClientListItem, ProfileStatus } from "@matchdesk/contract";
+import type { ClientListItem } from "@matchdesk/contract";
 import { useTranslation } from "react-i18next";
-
-const STATUS_COLOR: Record<ProfileStatus, string> = {
-  incomplete: "yellow",
-  complete: "blue",
-  approved: "teal",
-};
-
-export function ProfileStatusBadge({ status }: { status: ProfileStatus }) {
-  const { t } = useTranslation();
-  return (
-    <Badge variant="light" color={STATUS_COLOR[status]} tt="none" miw="max-content">
-      {t(`clients.profileStatus.${status}`)}
-    </Badge>
-  );
-}
+import { ProfileStatusBadge } from "../profile/ProfileStatusBadge";
 
 type Flags = Pick<
   ClientListItem,

@@ -5,10 +5,10 @@ import { Link } from "react-router";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useAuth } from "../auth/auth-store";
 import { type AuthUser, displayName } from "../auth/auth-user";
-import { ProfileStatusBadge } from "../clients/ClientBadges";
 import { ClientList } from "../clients/ClientList";
 import { LeadsCard } from "../marketplace/LeadsCard";
 import { MyCandidatesCard, PartnerAppCard } from "../matching/ClientCandidates";
+import { ProfileStatusBadge } from "../profile/ProfileStatusBadge";
 import { useProfile } from "../profile/useProfile";
 
 /** SPEC 2: matchmakers and admins see their client base here; a client sees their questionnaire. */

@@ -24,7 +24,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import { queryClient } from "../../app/query-client";
+import { queryClient } from "../../lib/query-client";
 import { useErrorMessage } from "../../lib/useErrorMessage";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { CountrySelect, useCountryName } from "./CountrySelect";

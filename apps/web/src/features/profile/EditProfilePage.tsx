@@ -4,7 +4,7 @@ import { IconClockX, IconLinkOff, IconUserQuestion } from "@tabler/icons-react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useParams, useSearchParams } from "react-router";
-import { queryClient } from "../../app/query-client";
+import { queryClient } from "../../lib/query-client";
 import { LoadFailed } from "../../ui/LoadFailed";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { editLinkState } from "./edit-link-state";

@@ -4,8 +4,8 @@ import { useTranslation } from "react-i18next";
 import { LoadFailed } from "../../ui/LoadFailed";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useAuth } from "../auth/auth-store";
-import { ProfileStatusBadge } from "../clients/ClientBadges";
 import { ProfileEditor } from "./ProfileEditor";
+import { ProfileStatusBadge } from "./ProfileStatusBadge";
 import { profileKey, saveOwnProfile, useProfile } from "./useProfile";
 
 /** /admin/profile for a client (INVITEE): their own questionnaire. */

@@ -20,7 +20,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { queryClient } from "../../app/query-client";
+import { queryClient } from "../../lib/query-client";
 import { useErrorMessage } from "../../lib/useErrorMessage";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { FocusBadges } from "../marketplace/FocusBadges";

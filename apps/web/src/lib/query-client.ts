@@ -1,6 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
-import { authStore } from "../features/auth/auth-store";
-import { ApiError } from "../lib/api";
+import { ApiError } from "./api";
+import { onUserChange } from "./user-change";
 
 /** A 4xx will not change on retry; a network or server error gets two more tries. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -17,9 +17,6 @@ export const queryClient = new QueryClient({
 });
 
 // Cached data belongs to one user: it goes when they sign out or someone else signs in.
-let cachedFor = authStore.getState().user?.id ?? null;
-authStore.subscribe(() => {
-  const current = authStore.getState().user?.id ?? null;
-  if (current !== cachedFor && cachedFor !== null) queryClient.clear();
-  cachedFor = current;
+onUserChange((previous) => {
+  if (previous !== null) queryClient.clear();
 });
