@@ -12,18 +12,27 @@ import {
   Title,
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import type { AdminReviewView } from "@matchdesk/contract";
+import { type AdminReviewView, PageQuery, ReviewStatus } from "@matchdesk/contract";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
+import { z } from "zod";
 import { formatDateTime } from "../../lib/format-date";
+import { urlFilters } from "../../lib/url-filters";
 import { useErrorMessage } from "../../lib/useErrorMessage";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useModerateReview, useModerationQueue } from "./useMarketplace";
 
-const STATUSES = ["pending", "approved", "rejected"] as const;
+const STATUSES = ReviewStatus.options;
+
+// The queue opens on what waits for a decision; "all" is a choice of its own, kept in the URL.
+const moderationFilters = urlFilters(
+  PageQuery.omit({ pageSize: true }).extend({
+    status: z.enum([...ReviewStatus.options, "all"]).default("pending"),
+  }),
+);
 const STATUS_COLOR = { pending: "yellow", approved: "teal", rejected: "gray" } as const;
 
 /** SPEC 2 /admin/reviews (ADMIN): the moderation queue; the filter lives in the URL. */
@@ -32,9 +41,9 @@ export function ReviewsModerationPage() {
   const toMessage = useErrorMessage();
   usePageTitle(t("marketplace.moderation.pageTitle"));
   const [params, setParams] = useSearchParams();
-  const raw = params.get("status");
-  const status = raw === "all" ? null : (STATUSES.find((s) => s === raw) ?? "pending");
-  const page = Math.max(1, Number(params.get("page")) || 1);
+  const filters = moderationFilters.read(params);
+  const status = filters.status === "all" ? null : filters.status;
+  const page = filters.page;
   const queue = useModerationQueue(status, page);
   const moderate = useModerateReview();
   const [toDelete, setToDelete] = useState<AdminReviewView | null>(null);
@@ -58,8 +67,10 @@ export function ReviewsModerationPage() {
         <Text c="gray.7">{t("marketplace.moderation.lead")}</Text>
       </Stack>
       <SegmentedControl
-        value={status ?? "all"}
-        onChange={(value) => setParams({ status: value })}
+        value={filters.status}
+        onChange={(value) =>
+          setParams(moderationFilters.write({ page: 1, status: value as typeof filters.status }))
+        }
         data={[
           ...STATUSES.map((s) => ({ value: s, label: t(`marketplace.moderation.statuses.${s}`) })),
           { value: "all", label: t("marketplace.moderation.all") },
@@ -131,7 +142,7 @@ export function ReviewsModerationPage() {
               <Pagination
                 total={Math.ceil((queue.data?.total ?? 0) / 20)}
                 value={page}
-                onChange={(p) => setParams({ status: status ?? "all", page: String(p) })}
+                onChange={(p) => setParams(moderationFilters.write({ ...filters, page: p }))}
               />
             </Group>
           )}
