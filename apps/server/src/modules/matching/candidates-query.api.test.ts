@@ -212,23 +212,7 @@ describe("candidate pre-filter", () => {
           dateOfBirth: `${year - age}-01-01`, // `age` on any day of this year
           height,
         },
-        preferences: {
-          preferredGender: "FEMALE",
-          orientation: null,
-          minAge: null,
-          maxAge: null,
-          minHeight: null,
-          maxHeight: null,
-          relationships: [],
-          education: [],
-          income: [],
-          smoking: [],
-          alcohol: [],
-          preferredCities: [],
-          dealBreakers: [],
-          weights: {},
-          ...prefs,
-        },
+        preferences: { ...EMPTY_MATCH_INPUT.preferences, preferredGender: "FEMALE", ...prefs },
       });
     const fits = await addClient(other, man(35, 180), { published: true });
     const tooOld = await addClient(other, man(45, 180), { published: true });

@@ -1,4 +1,5 @@
 import {
+  EMPTY_PREFERENCES,
   InterestCategory,
   PreferenceFields,
   ProfileFields,
@@ -34,24 +35,7 @@ const blank: Pick<ProfileView, "fields" | "preferences"> = {
     interests: {},
     psychology: { narcissism: null, borderline: null, empathy: null },
   },
-  preferences: {
-    preferredGender: null,
-    orientation: null,
-    minAge: null,
-    maxAge: null,
-    minHeight: null,
-    maxHeight: null,
-    relationships: [],
-    education: [],
-    income: [],
-    smoking: [],
-    alcohol: [],
-    qualities: [],
-    idealPartner: null,
-    preferredCities: [],
-    dealBreakers: [],
-    weights: {},
-  },
+  preferences: EMPTY_PREFERENCES,
 };
 const base = formValuesOf(blank);
 const complete: ProfileFormValues = {
