@@ -70,7 +70,9 @@ export function route<const E extends EndpointSpec>(
         ...responseSchema(def),
       },
       handler: async (request, reply) => {
-        reply.status(status);
+        // A JSON answer's status, unless the handler picks another. Not for a redirect, whose
+        // `reply.redirect(url)` would keep a status set here instead of its own 302.
+        if (typeof def.response !== "string" || def.response === "none") reply.status(status);
         const result = await handler(request as unknown as RouteRequest<E>, reply);
         if (result === reply || reply.sent) return reply;
         return def.response === "none" ? reply.send(null) : result;

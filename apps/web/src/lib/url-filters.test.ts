@@ -38,7 +38,8 @@ describe("urlFilters", () => {
     expect(filters.write({ page: 1, q: " chen ", verified: true, kind: undefined }).toString()).toBe(
       "q=chen&verified=true",
     );
-    expect(filters.write({ page: 2, cities: ["a", "b"] }).toString()).toBe("page=2&cities=a&cities=b");
+    expect(filters.write({ page: 2, cities: ["a", "b"] }).toString()).toBe("cities=a&cities=b&page=2");
+    expect(filters.write({ page: 3, q: "anna" }).toString()).toBe("q=anna&page=3");
     expect(filters.write(filters.empty).toString()).toBe("");
   });
 

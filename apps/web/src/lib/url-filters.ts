@@ -18,7 +18,10 @@ export type UrlFilters<S extends z.ZodObject> = {
 const PAGING = new Set(["page", "pageSize"]);
 
 export function urlFilters<S extends z.ZodObject>(schema: S): UrlFilters<S> {
-  const fields = Object.entries(schema.shape) as [string, z.ZodType][];
+  // Paging last, as a person reads a URL: `?q=anna&page=2`.
+  const fields = (Object.entries(schema.shape) as [string, z.ZodType][]).sort(
+    ([a], [b]) => Number(PAGING.has(a)) - Number(PAGING.has(b)),
+  );
   const fallback = (field: z.ZodType) => {
     const parsed = field.safeParse(undefined);
     return parsed.success ? parsed.data : undefined;

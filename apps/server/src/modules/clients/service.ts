@@ -228,7 +228,6 @@ export async function updateClient(
   },
 ) {
   const client = await getOwnClient(db, caller, clientId);
-  const _now = new Date();
   if (change.status === "approved" || change.status === "pending") {
     await setApproved(db, client.id, change.status === "approved");
   }
