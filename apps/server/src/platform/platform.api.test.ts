@@ -1,4 +1,5 @@
-import { ENDPOINTS, endpointId } from "@matchdesk/contract";
+import { endpointId } from "@matchdesk/contract";
+import { ENDPOINTS } from "@matchdesk/contract/endpoints";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, signIn, type TestApp } from "../../test/app.js";
 import { seedAdmin } from "../seed/seed.js";

@@ -3,12 +3,12 @@ import {
   type EndpointSpec,
   endpointId,
   endpointUrl,
+  isSchema,
   type JsonEndpoint,
   type ParamsOf,
   type QueryOf,
   type ResponseOf,
 } from "@matchdesk/contract";
-import { z } from "zod";
 
 /** A failed API call: the HTTP status, the stable error `code` when the server sent one, and the parsed body. */
 export class ApiError extends Error {
@@ -122,7 +122,7 @@ export function queryOf<E extends JsonEndpoint & { method: "GET" }>(def: E, ...[
 function checkAnswer(def: JsonEndpoint, answer: unknown): void {
   const { response } = def;
   if (response === "none") return;
-  const schemas = response instanceof z.ZodType ? [response] : Object.values(response);
+  const schemas = isSchema(response) ? [response] : Object.values(response);
   if (schemas.some((schema) => schema?.safeParse(answer).success)) return;
   console.error(
     `${endpointId(def)}: the answer does not match the contract`,

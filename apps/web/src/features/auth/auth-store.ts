@@ -1,9 +1,9 @@
 import { notifications } from "@mantine/notifications";
-import { authApi } from "@matchdesk/contract";
 import { useSyncExternalStore } from "react";
 import { i18n } from "../../i18n/i18n";
 import { call } from "../../lib/api";
 import { reportUserChange } from "../../lib/user-change";
+import { loadAuthApi } from "./auth-api";
 import { clearStoredUser, readStoredUser, storeUser } from "./auth-storage";
 import type { AuthUser } from "./auth-user";
 
@@ -48,7 +48,7 @@ export const authStore = {
     pending ??= (async () => {
       setState({ ...state, status: "loading" });
       try {
-        const answer = await call(authApi.status);
+        const answer = await call((await loadAuthApi()).status);
         const user = answer.authenticated ? answer.user : null;
         if (user) storeUser(user);
         else clearStoredUser();

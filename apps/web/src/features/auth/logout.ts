@@ -1,7 +1,7 @@
 import { notifications } from "@mantine/notifications";
-import { authApi } from "@matchdesk/contract";
 import { i18n } from "../../i18n/i18n";
 import { call } from "../../lib/api";
+import { loadAuthApi } from "./auth-api";
 import { authStore } from "./auth-store";
 
 let running: Promise<void> | null = null;
@@ -11,7 +11,7 @@ export function logout(): Promise<void> {
   running ??= (async () => {
     authStore.clear();
     try {
-      await call(authApi.logout, { skipSessionExpiry: true });
+      await call((await loadAuthApi()).logout, { skipSessionExpiry: true });
     } catch (error) {
       console.error("Logout failed on the server; the local session is cleared anyway", error);
     }

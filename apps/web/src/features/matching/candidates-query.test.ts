@@ -18,7 +18,7 @@ describe("candidate filters in the URL", () => {
   it("writes only what is set, so an unfiltered first page has a bare URL", () => {
     expect(String(candidatesFilters.write(candidatesFilters.empty))).toBe("");
     expect(String(candidatesFilters.write({ ...candidatesFilters.empty, source: "shared", page: 3 }))).toBe(
-      "page=3&source=shared",
+      "source=shared&page=3",
     );
   });
 });

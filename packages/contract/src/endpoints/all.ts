@@ -1,0 +1,49 @@
+import type { EndpointSpec } from "../endpoint.js";
+import { adminApi } from "./admin.js";
+import { agenciesApi } from "./agencies.js";
+import { analyticsApi } from "./analytics.js";
+import { authApi } from "./auth.js";
+import { chatApi } from "./chat.js";
+import { clientsApi } from "./clients.js";
+import { creditsApi } from "./credits.js";
+import { debugApi } from "./debug.js";
+import { filesApi } from "./files.js";
+import { healthApi } from "./health.js";
+import { invitesApi } from "./invites.js";
+import { matchingApi } from "./matching.js";
+import { notificationsApi } from "./notifications.js";
+import { partnerApi } from "./partner.js";
+import { paymentsApi } from "./payments.js";
+import { profilesApi } from "./profiles.js";
+import { quizApi } from "./quiz.js";
+import { reviewsApi } from "./reviews.js";
+import { subscriptionsApi } from "./subscriptions.js";
+import { usersApi } from "./users.js";
+
+/**
+ * Every endpoint of the API, for the checks that walk them all (the server registers each of
+ * these and nothing else). A subpath of its own (`@matchdesk/contract/endpoints`), so that a page
+ * of the web app bundles only the definitions it calls.
+ */
+export const ENDPOINTS: readonly EndpointSpec[] = [
+  adminApi,
+  agenciesApi,
+  analyticsApi,
+  authApi,
+  chatApi,
+  clientsApi,
+  creditsApi,
+  debugApi,
+  filesApi,
+  healthApi,
+  invitesApi,
+  matchingApi,
+  notificationsApi,
+  partnerApi,
+  paymentsApi,
+  profilesApi,
+  quizApi,
+  reviewsApi,
+  subscriptionsApi,
+  usersApi,
+].flatMap((group: Record<string, EndpointSpec>) => Object.values(group));
