@@ -17,7 +17,9 @@ describe("[house rules] server", () => {
   const files = sources(SRC);
 
   it("never asserts that a caller is signed in: route() types the user from the endpoint's access", () => {
-    expect(files.filter((f) => f.text.includes("request.user!")).map((f) => f.file)).toEqual([]);
+    // The pattern is built, so this file does not count as an occurrence of what it forbids.
+    const assertion = `request.user${"!"}`;
+    expect(files.filter((f) => f.text.includes(assertion)).map((f) => f.file)).toEqual([]);
   });
 
   it("registers routes only through route() from a contract definition", () => {

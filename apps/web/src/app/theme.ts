@@ -1,4 +1,12 @@
-import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from "@mantine/core";
+import {
+  type CSSVariablesResolver,
+  createTheme,
+  darken,
+  defaultVariantColorsResolver,
+  type MantineColorsTuple,
+  parseThemeColor,
+  type VariantColorsResolver,
+} from "@mantine/core";
 
 // One warm primary: a deep rose that darkens to burgundy. Shade 7 carries white text at over 6:1.
 const rose: MantineColorsTuple = [
@@ -14,7 +22,29 @@ const rose: MantineColorsTuple = [
   "#741f3e",
 ];
 
+const BRIGHT = ["yellow", "orange", "lime", "teal", "green", "cyan"];
+
+/**
+ * Light variants (badges, light buttons) write their text in the colour's darkest shade, which on
+ * its own tint falls under WCAG AA for the bright hues (yellow 2.7:1, teal 4.3:1 at badge size):
+ * darkened further, every hue reads above 4.5:1. Filled bright hues take their darkest shade.
+ */
+const variantColorResolver: VariantColorsResolver = (input) => {
+  const colors = defaultVariantColorsResolver(input);
+  const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
+  if (!parsed.isThemeColor || parsed.color === input.theme.primaryColor) return colors;
+  const shades = input.theme.colors[parsed.color]!;
+  const bright = BRIGHT.includes(parsed.color);
+  if (input.variant === "light") return { ...colors, color: darken(shades[9], bright ? 0.45 : 0.25) };
+  // White on a bright hue's default shade is near 3:1 (white on teal 6: 3.1:1); its darkest shade holds 4.5:1.
+  if (input.variant === "filled" && bright && !parsed.shade) {
+    return { ...colors, background: shades[9], hover: darken(shades[9], 0.1), color: "#fff" };
+  }
+  return colors;
+};
+
 export const theme = createTheme({
+  variantColorResolver,
   primaryColor: "rose",
   primaryShade: 7,
   colors: { rose },

@@ -157,7 +157,7 @@ function YesNo({ value, isApplicable = true }: { value: boolean; isApplicable?: 
       </Text>
     );
   return (
-    <Text size="sm" c={value ? "teal.8" : "dimmed"} fw={value ? 500 : 400}>
+    <Text size="sm" c={value ? "teal.9" : "dimmed"} fw={value ? 500 : 400}>
       {value ? t("common.yes") : t("common.no")}
     </Text>
   );

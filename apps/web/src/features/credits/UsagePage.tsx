@@ -514,7 +514,7 @@ function HistoryItem({ row }: { row: CreditTransactionView }) {
           </Text>
         )}
       </Stack>
-      <Text fw={700} c={row.amount < 0 ? "red.8" : "teal.8"} style={{ whiteSpace: "nowrap" }}>
+      <Text fw={700} c={row.amount < 0 ? "red.9" : "teal.9"} style={{ whiteSpace: "nowrap" }}>
         {signed(row.amount, i18n.language)}
       </Text>
     </Group>
@@ -533,7 +533,7 @@ function HistoryRow({ row }: { row: CreditTransactionView }) {
         </Badge>
       </Table.Td>
       <Table.Td>{row.description || t(`credits.describe.${row.type}`)}</Table.Td>
-      <Table.Td ta="right" fw={600} c={row.amount < 0 ? "red.8" : "teal.8"} style={{ whiteSpace: "nowrap" }}>
+      <Table.Td ta="right" fw={600} c={row.amount < 0 ? "red.9" : "teal.9"} style={{ whiteSpace: "nowrap" }}>
         {amount}
       </Table.Td>
       <Table.Td style={{ whiteSpace: "nowrap" }}>

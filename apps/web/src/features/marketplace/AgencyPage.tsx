@@ -189,7 +189,7 @@ function AgencyContent({ view }: { view: AgencyPageView }) {
                     <Card key={r.id} padding="md" withBorder component="article" data-testid="review">
                       <Group justify="space-between" mb={4}>
                         <Text fw={600}>{r.authorName}</Text>
-                        <Text size="xs" c="gray.6">
+                        <Text size="xs" c="dimmed">
                           {formatDate(r.createdAt)}
                         </Text>
                       </Group>
@@ -215,7 +215,7 @@ function AgencyContent({ view }: { view: AgencyPageView }) {
 
 function Paragraphs({ text }: { text: string | null }) {
   const { t } = useTranslation();
-  if (!text) return <Text c="gray.6">{t("marketplace.agency.empty")}</Text>;
+  if (!text) return <Text c="dimmed">{t("marketplace.agency.empty")}</Text>;
   return <Text style={{ whiteSpace: "pre-line" }}>{text}</Text>;
 }
 
@@ -320,7 +320,7 @@ function AgencyTabs({ view }: { view: AgencyPageView }) {
         </Tabs.Panel>
         <Tabs.Panel value="certificates">
           {view.certificates.length === 0 ? (
-            <Text c="gray.6">{t("marketplace.agency.noCertificates")}</Text>
+            <Text c="dimmed">{t("marketplace.agency.noCertificates")}</Text>
           ) : (
             <List spacing="xs" icon={<IconFileCertificate size={18} />}>
               {view.certificates.map((c) => (

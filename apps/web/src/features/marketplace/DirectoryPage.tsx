@@ -238,12 +238,12 @@ function AgencyCard({ item }: { item: DirectoryItem }) {
               <Text size="sm" fw={600}>
                 {item.rating.toFixed(1)}
               </Text>
-              <Text size="sm" c="gray.6">
+              <Text size="sm" c="dimmed">
                 ({t("marketplace.directory.ratingCount", { count: item.ratingCount })})
               </Text>
             </Group>
           ) : (
-            <Text size="sm" c="gray.6">
+            <Text size="sm" c="dimmed">
               {t("marketplace.directory.noRating")}
             </Text>
           )}

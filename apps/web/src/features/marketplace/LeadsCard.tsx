@@ -62,7 +62,7 @@ function LeadRow({ lead }: { lead: AgencyLeadView }) {
       <Stack gap={4}>
         <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
           <Text fw={600}>{name}</Text>
-          <Text size="xs" c="gray.6" style={{ whiteSpace: "nowrap" }}>
+          <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
             {formatDateTime(lead.createdAt)}
           </Text>
         </Group>

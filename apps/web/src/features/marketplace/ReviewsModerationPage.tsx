@@ -101,14 +101,14 @@ export function ReviewsModerationPage() {
                 <Group justify="space-between" wrap="wrap" gap="xs">
                   <Group gap="xs">
                     <Text fw={600}>{review.authorName}</Text>
-                    <Text size="sm" c="gray.6">
+                    <Text size="sm" c="dimmed">
                       {review.authorEmail}
                     </Text>
                     <Badge color={STATUS_COLOR[review.status]} variant="light">
                       {t(`marketplace.moderation.statuses.${review.status}`)}
                     </Badge>
                   </Group>
-                  <Text size="xs" c="gray.6">
+                  <Text size="xs" c="dimmed">
                     {formatDateTime(review.createdAt)}
                   </Text>
                 </Group>

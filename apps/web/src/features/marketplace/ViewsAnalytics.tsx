@@ -149,10 +149,10 @@ function DailyLine({ daily }: { daily: ViewsView["daily"] }) {
         ))}
       </svg>
       <Group justify="space-between">
-        <Text size="xs" c="gray.6">
+        <Text size="xs" c="dimmed">
           {formatDate(daily[0]?.date)}
         </Text>
-        <Text size="xs" c="gray.6">
+        <Text size="xs" c="dimmed">
           {formatDate(daily.at(-1)?.date)}
         </Text>
       </Group>

@@ -42,8 +42,9 @@ export function NotificationBell() {
 
   return (
     <Popover opened={isOpen} onChange={setOpen} position="bottom-end" width={360} shadow="md" withinPortal>
-      <Popover.Target>
-        <Indicator label={unread > 99 ? "99+" : unread} size={18} disabled={unread === 0} offset={4}>
+      {/* The target is the button itself: the popup's ARIA attributes belong on it, not on the badge's wrapper. */}
+      <Indicator label={unread > 99 ? "99+" : unread} size={18} disabled={unread === 0} offset={4}>
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -54,8 +55,8 @@ export function NotificationBell() {
           >
             <IconBell size={22} stroke={1.6} />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown p={0}>
         <Group justify="space-between" px="md" py="sm" className={classes.head}>
           <Text fw={600}>{t("chat.notifications.title")}</Text>

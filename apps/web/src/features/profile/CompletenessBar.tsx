@@ -62,7 +62,7 @@ export function CompletenessBar({ completeness, isDirty, isSaving, onJump, stick
         {isComplete ? (
           <Group gap={6} wrap="nowrap">
             <IconCircleCheck size={16} color="var(--mantine-color-teal-7)" aria-hidden />
-            <Text size="xs" c="teal.8">
+            <Text size="xs" c="teal.9">
               {t("profile.editor.allFilled")}
             </Text>
           </Group>

@@ -236,7 +236,7 @@ function AgencyCard({ agency }: { agency: QuizAgency }) {
         </Group>
         {agency.matchedFocus.length > 0 && (
           <Stack gap={4}>
-            <Text size="xs" fw={600} c="teal.8">
+            <Text size="xs" fw={600} c="teal.9">
               {t("quiz.result.fitsYou")}
             </Text>
             <FocusBadges
