@@ -377,16 +377,16 @@ test.describe("photos and the public profile", () => {
     ).toBeVisible();
     await expect(page.getByText("Сертификатов пока нет")).toBeVisible();
 
-    // A PDF is sent as it is and shown as a file with a link; images become thumbnails.
+    // A PDF is sent as it is and shown as a file that downloads; images become thumbnails.
     await chooseFiles(page, "Добавить файлы", [
       pdfFile("Psychology course.pdf"),
       await jpegFile("diploma.jpg", 30),
       await jpegFile("award.jpg", 200),
     ]);
     await expect(page.getByText("Файлов: 3 из 10")).toBeVisible();
-    await expect(
-      page.getByRole("link", { name: "Открыть Psychology course.pdf в новой вкладке" }),
-    ).toHaveAttribute("href", /^\/api\/files\/certificates\/.+\.pdf$/);
+    const pdfLink = page.getByRole("link", { name: "Скачать Psychology course.pdf" });
+    await expect(pdfLink).toHaveAttribute("href", /^\/api\/files\/certificates\/.+\.pdf$/);
+    await expect(pdfLink).toHaveAttribute("download", "Psychology course.pdf");
     const diploma = page.getByRole("img", { name: /^Сертификат: diploma/ });
     await expect(diploma).toBeVisible();
 

@@ -1,7 +1,28 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "./errors.js";
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** An origin (scheme, host and port) in its canonical form, or undefined when it is not a URL. */
+function originOf(value: string) {
+  try {
+    const origin = new URL(value).origin;
+    return origin === "null" ? undefined : origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether `origin` is this site: the public URL's origin, or the origin the request itself was
+ * made to (scheme as the server sees it, so behind a proxy only with TRUST_PROXY). Scheme, host and
+ * port must all match: `http://` is not the same site as `https://`.
+ */
+function isSameSite(origin: string, request: FastifyRequest, publicOrigin: string) {
+  const given = originOf(origin);
+  if (!given) return false;
+  return given === publicOrigin || given === originOf(`${request.protocol}://${request.headers.host}`);
+}
 
 /**
  * CSRF defence: a browser always sends `Origin` (or `Sec-Fetch-Site`) with a mutation, so a
@@ -9,20 +30,13 @@ const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
  * servers (webhooks, scripts), which carry no cookies of ours.
  */
 export function registerOriginCheck(app: FastifyInstance, publicUrl: string) {
-  const allowed = new URL(publicUrl).host;
+  const publicOrigin = new URL(publicUrl).origin;
   app.addHook("onRequest", async (request) => {
     if (SAFE.has(request.method)) return;
     const origin = request.headers.origin;
-    const site = request.headers["sec-fetch-site"];
-    if (site === "cross-site") throw crossOrigin();
-    if (!origin) return;
-    let host: string;
-    try {
-      host = new URL(origin).host;
-    } catch {
-      throw crossOrigin();
-    }
-    if (host !== request.headers.host && host !== allowed) throw crossOrigin();
+    if (request.headers["sec-fetch-site"] === "cross-site") throw crossOrigin();
+    if (origin === undefined) return;
+    if (!isSameSite(origin, request, publicOrigin)) throw crossOrigin();
   });
 }
 
@@ -32,12 +46,7 @@ const crossOrigin = () => new AppError("CROSS_ORIGIN_REQUEST", 403, "Cross-origi
  * For a WebSocket upgrade (a GET, which the hook above lets through): a browser always sends
  * `Origin` with it, and cookies go along from any site, so it must be present and ours.
  */
-export function isOwnOrigin(origin: string | undefined, requestHost: string | undefined, publicUrl: string) {
-  if (!origin) return false;
-  try {
-    const host = new URL(origin).host;
-    return host === requestHost || host === new URL(publicUrl).host;
-  } catch {
-    return false;
-  }
+export function isOwnOrigin(request: FastifyRequest, publicUrl: string) {
+  const origin = request.headers.origin;
+  return origin !== undefined && isSameSite(origin, request, new URL(publicUrl).origin);
 }

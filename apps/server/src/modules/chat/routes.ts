@@ -63,7 +63,7 @@ export function register(app: FastifyInstance, deps: AppDeps) {
       },
       {
         preValidation: async (request) => {
-          if (!isOwnOrigin(request.headers.origin, request.headers.host, deps.config.publicUrl)) {
+          if (!isOwnOrigin(request, deps.config.publicUrl)) {
             throw new AppError("CROSS_ORIGIN_REQUEST", 403, "Cross-origin request refused");
           }
         },

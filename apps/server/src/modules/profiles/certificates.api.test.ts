@@ -57,6 +57,13 @@ describe("[certificates] agency certificate files", () => {
     const pdf = await t.app.inject({ method: "GET", url: items[0].url });
     expect(pdf.headers["content-type"]).toBe("application/pdf");
     expect(pdf.rawPayload.equals(PDF)).toBe(true);
+    // A PDF may carry scripts (an OpenAction): it is downloaded, never opened on our origin, and
+    // every user file is sandboxed should a browser render it anyway.
+    expect(pdf.headers["content-disposition"]).toBe("attachment");
+    expect(pdf.headers["content-security-policy"]).toBe("sandbox");
+    const image = await t.app.inject({ method: "GET", url: items[1].url });
+    expect(image.headers["content-disposition"]).toBe("inline");
+    expect(image.headers["content-security-policy"]).toBe("sandbox");
   });
 
   it("refuses other types and files over 10 MB, naming them, storing nothing", async () => {

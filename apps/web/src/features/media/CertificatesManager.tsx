@@ -55,7 +55,7 @@ const isPdf = (file: CertificateView) => file.contentType === "application/pdf";
 
 /**
  * Certificate files of a profile (SPEC 5, 9): images as thumbnails that open in the lightbox, PDFs
- * as file tiles with a link. Uploads JPG, PNG, GIF, WebP or PDF, up to 10 files of 10 MB each;
+ * as file tiles that download (a PDF is never opened on our origin). Uploads JPG, PNG, GIF, WebP or PDF, up to 10 files of 10 MB each;
  * images are optimized in the browser, PDFs sent unchanged. Removes one file or a selection, asking first.
  */
 export function CertificatesManager({ profileId }: Props) {
@@ -294,13 +294,12 @@ function CertificateTile({ file, isSelected, onToggle, onOpen, onRemove }: TileP
           <a
             className={classes.pdf}
             href={file.url}
-            target="_blank"
-            rel="noopener"
-            aria-label={t("certificates.openInTab", { name })}
+            download={name}
+            aria-label={t("certificates.download", { name })}
           >
             <IconFileTypePdf size={44} stroke={1.4} aria-hidden />
             <Text component="span" size="xs" fw={600}>
-              {t("certificates.openPdf")}
+              {t("certificates.downloadPdf")}
             </Text>
           </a>
         ) : (
