@@ -78,8 +78,19 @@ test.describe("chat from an agency page", () => {
     try {
       const anna = await signedInPage(context, baseURL, MATCHMAKER);
       // The app's pages load the signed-in user; the public pages then know it too.
+      const socketCreated = anna.waitForEvent("websocket");
       await anna.goto("/admin/dashboard");
       await expect(anna.getByRole("heading", { level: 1 })).toBeVisible();
+      // The app's socket opens on the dashboard; the chats page, reached by the sidebar after
+      // that, knows it is connected (it used to say "Reconnecting..." for good).
+      await socketCreated;
+      await anna.waitForTimeout(1000);
+      const menu = anna.getByRole("button", { name: "Open menu" });
+      if (await menu.isVisible()) await menu.click();
+      await anna.getByRole("link", { name: "Chats", exact: true }).click();
+      await expect(anna).toHaveURL(/\/admin\/chats/);
+      await expect(anna.getByRole("heading", { name: "Chats", level: 1 })).toBeVisible();
+      await expect(anna.getByText("Reconnecting")).toHaveCount(0);
       await anna.goto("/agency/whitmore-hart");
       await anna.getByRole("link", { name: "Send a message" }).click();
       await expect(anna).toHaveURL(/\/admin\/chats\?chat=/);

@@ -1,14 +1,6 @@
 import type { ServerEvent } from "@matchdesk/contract";
 import { useQueryClient } from "@tanstack/react-query";
-import {
-  createContext,
-  type ReactNode,
-  useContext,
-  useEffect,
-  useMemo,
-  useState,
-  useSyncExternalStore,
-} from "react";
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useSyncExternalStore } from "react";
 import { notificationsKey } from "../notifications/useNotifications";
 import { RealtimeConnection, realtimeUrl } from "./realtime";
 import { TypingStore } from "./typing-store";
@@ -93,10 +85,14 @@ export function useTyping(chatId: string | null): readonly string[] {
 }
 const NONE: readonly string[] = [];
 
-/** Whether the socket is open (for a quiet "reconnecting" hint). */
+/**
+ * Whether the socket is open (for a quiet "reconnecting" hint): read from the connection itself,
+ * so a page mounted after the socket opened knows it, then kept current by its status events.
+ */
 export function useRealtimeStatus(): boolean {
   const { connection } = useRealtime();
-  const [isOpen, setOpen] = useState(false);
-  useEffect(() => connection.onStatus(setOpen), [connection]);
-  return isOpen;
+  return useSyncExternalStore(
+    (listener) => connection.onStatus(listener),
+    () => connection.isOpen,
+  );
 }

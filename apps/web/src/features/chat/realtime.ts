@@ -46,6 +46,11 @@ export class RealtimeConnection {
     return () => this.listeners.delete(listener);
   }
 
+  /** Whether the socket is open now (a page mounted after it opened asks this first). */
+  get isOpen(): boolean {
+    return this.socket?.readyState === WebSocket.OPEN;
+  }
+
   onStatus(listener: StatusListener): () => void {
     this.statusListeners.add(listener);
     return () => this.statusListeners.delete(listener);
