@@ -121,10 +121,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         await db.update(users).set({ participatesInSearch: true }).where(eq(users.id, user.id));
     }
   }
-  await seedDemoReviews(
-    db,
-    matchmakers.map((m) => m.id),
-  );
+  await seedDemoReviews(db, matchmakers);
   return true;
 }
 
@@ -140,8 +137,9 @@ async function seedDemoCredits(db: Db, userId: string) {
   });
 }
 
+// Each agency's reviews speak of its own matchmaker ({name}).
 const REVIEWS = [
-  ["Olga P.", "Anna listened carefully and the second introduction was the one. Thank you!", "approved"],
+  ["Olga P.", "{name} listened carefully and the second introduction was the one. Thank you!", "approved"],
   ["Michael C.", "Professional, discreet and honest about what to expect. Highly recommended.", "approved"],
   ["Sophie L.", "Good service, although the first meetings took a while to arrange.", "pending"],
 ] as const;
@@ -154,15 +152,16 @@ const DEMO_STARS = [
 ] as const;
 
 /** Approved and pending reviews, and ratings each agency gave the others, so the directory has stars. */
-async function seedDemoReviews(db: Db, agencyIds: string[]) {
-  for (const [i, agencyId] of agencyIds.entries()) {
+async function seedDemoReviews(db: Db, agencies: { id: string; firstName: string }[]) {
+  const agencyIds = agencies.map((agency) => agency.id);
+  for (const [i, { id: agencyId, firstName }] of agencies.entries()) {
     await db.insert(reviews).values(
       REVIEWS.map(([authorName, text, status], j) => ({
         id: newId(),
         agencyUserId: agencyId,
         authorName,
         authorEmail: `reviewer${j}@demo.matchdesk.test`,
-        text,
+        text: text.replace("{name}", firstName),
         status,
         moderatedAt: status === "approved" ? new Date() : null,
       })),

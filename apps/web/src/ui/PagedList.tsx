@@ -208,7 +208,7 @@ export function WideTable({
   return (
     <Card shadow="xs" padding={0} visibleFrom="md">
       <Table.ScrollContainer minWidth={minWidth}>
-        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
+        <Table verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover>
           <Table.Thead>
             <Table.Tr>
               {columns.map((title) => (

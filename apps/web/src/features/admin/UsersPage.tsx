@@ -3,7 +3,7 @@ import { type AdminUserView, Role, UserStatus } from "@matchdesk/contract";
 import { IconRosetteDiscountCheckFilled, IconSparkles2, IconUserPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { formatDateTime } from "../../lib/format-date";
+import { formatDate, formatDateTime } from "../../lib/format-date";
 import { FilterCard, PagedResults, PhoneCard, PhoneCards, SearchBox, WideTable } from "../../ui/PagedList";
 import { useListFilters } from "../../ui/useListFilters";
 import { usePageTitle } from "../../ui/usePageTitle";
@@ -193,12 +193,15 @@ function NameCell({ user }: { user: AdminUserView }) {
   );
 }
 
-/** Tablets and desktops: one row per user; scrolls sideways when the window is narrow. */
+/**
+ * Desktops: one row per user, fitting a 1280 px window beside the menu (the day of registration,
+ * its time on hover); scrolls sideways only on a narrower one.
+ */
 function UsersTable({ users }: { users: AdminUserView[] }) {
   const { t } = useTranslation();
   return (
     <WideTable
-      minWidth={920}
+      minWidth={860}
       columns={[
         t("users.columns.user"),
         t("users.columns.role"),
@@ -212,7 +215,7 @@ function UsersTable({ users }: { users: AdminUserView[] }) {
     >
       {users.map((user) => (
         <Table.Tr key={user.id}>
-          <Table.Td maw={260}>
+          <Table.Td maw={230}>
             <NameCell user={user} />
           </Table.Td>
           <Table.Td>
@@ -231,8 +234,13 @@ function UsersTable({ users }: { users: AdminUserView[] }) {
             <YesNo value={user.aiMatchingEnabled} isApplicable={user.role === "INVITER"} />
           </Table.Td>
           <Table.Td>
-            <Text size="sm" c="gray.7" style={{ whiteSpace: "nowrap" }}>
-              {formatDateTime(user.createdAt)}
+            <Text
+              size="sm"
+              c="gray.7"
+              style={{ whiteSpace: "nowrap" }}
+              title={formatDateTime(user.createdAt)}
+            >
+              {formatDate(user.createdAt)}
             </Text>
           </Table.Td>
           <Table.Td ta="right">

@@ -133,6 +133,10 @@ function AgencyContent({ view }: { view: AgencyPageView }) {
                   color="teal"
                   variant="light"
                   size="lg"
+                  tt="none"
+                  h="auto"
+                  py={4}
+                  styles={{ label: { whiteSpace: "normal" } }}
                   leftSection={<IconRosetteDiscountCheck size={16} />}
                 >
                   {t("marketplace.agency.verifiedSince", { year: view.verifiedSince })}

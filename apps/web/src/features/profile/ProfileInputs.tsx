@@ -143,6 +143,8 @@ export function NumberField({ name, label, min, max, unit }: NumberProps) {
       required={isRequired}
       min={min}
       max={max}
+      // A number out of range stays as typed and the form names the range: never silently changed.
+      clampBehavior="none"
       allowDecimal={false}
       allowNegative={false}
       hideControls

@@ -32,7 +32,7 @@ describe("fieldLabel", () => {
       const missing = fields.filter((field) => fieldLabel(t, field) === `profile.fields.${field}`);
       expect(missing).toEqual([]);
     }
-    expect(fieldLabel(en, "incomeLevel")).toBe("Income");
+    expect(fieldLabel(en, "incomeLevel")).toBe("Annual income, ₽");
     expect(fieldLabel(ru, "city")).toBe("Город");
   });
 });
