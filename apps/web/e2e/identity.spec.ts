@@ -174,6 +174,10 @@ test.describe("identity and access", () => {
     await expect(page.getByText(/сначала латинская буква, дальше строчные латинские буквы/)).toBeVisible();
     await login.fill(`orlova-${Date.now().toString(36)}`);
     await expect(page.getByText(/сначала латинская буква, дальше строчные латинские буквы/)).toHaveCount(0);
+    // Listed in the public directory unless switched off, visibly.
+    await expect(
+      page.getByRole("switch", { name: "Показывать агентство в публичном каталоге" }),
+    ).toBeChecked();
 
     // Completing without a logo is refused before any call.
     await page.getByRole("checkbox", { name: /Я принимаю условия для свах/ }).check();
@@ -198,6 +202,7 @@ test.describe("identity and access", () => {
     await expect(page).toHaveURL("/admin/dashboard");
     await expect(page.getByText("Агентство настроено. Добро пожаловать в MatchDesk!")).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Здравствуйте, Marina");
+    expect((await (await page.request.get("/api/agencies/me")).json()).isListed).toBe(true);
 
     // Finished: onboarding is closed now.
     await page.goto("/onboarding");

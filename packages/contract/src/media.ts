@@ -36,6 +36,8 @@ export const AgencyLogin = z
 export const CompleteOnboardingBody = z.object({
   agencyName: z.string().trim().min(2, { message: "Minimum length is 2" }).max(120),
   login: AgencyLogin,
+  /** In the public directory (SPEC 11); on unless the matchmaker switches it off. */
+  isListed: z.boolean().default(true),
   termsAccepted: z.literal(true, { message: "The terms must be accepted" }),
 });
 export type CompleteOnboardingBody = z.infer<typeof CompleteOnboardingBody>;

@@ -76,7 +76,8 @@ describe("[onboarding] a new matchmaker", () => {
       .select()
       .from(agencyProfiles)
       .where(eq(agencyProfiles.userId, userId));
-    expect(agency).toMatchObject({ agencyName: "Silk Road Matchmaking", login: "silk-road" });
+    // Listed in the public directory by default.
+    expect(agency).toMatchObject({ agencyName: "Silk Road Matchmaking", login: "silk-road", listed: true });
     const again = await complete(valid);
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe("ONBOARDING_UNAVAILABLE");

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client.js";
 import type { SessionUser } from "../../platform/access.js";
 import { AppError, badRequest, isUniqueViolation } from "../../platform/errors.js";
 import { isAgencyLoginTaken, saveAgencyBasics } from "../agencies/service.js";
-import { getUser, markOnboarded } from "../users/service.js";
+import { getUser, markOnboarded, setListed } from "../users/service.js";
 import { countPhotos } from "./media.js";
 
 const loginTaken = () =>
@@ -13,7 +13,8 @@ const loginTaken = () =>
 
 /**
  * SPEC 4: only a matchmaker who has not finished onboarding; needs agency name, a free login,
- * a logo or avatar, at least one photo and accepted terms. Answers the updated user.
+ * a logo or avatar, at least one photo and accepted terms; listed in the directory unless the
+ * matchmaker chose not to be. Answers the updated user.
  */
 export async function completeOnboarding(db: Db, caller: SessionUser, body: CompleteOnboardingBody) {
   const user = await getUser(db, caller.id);
@@ -37,6 +38,7 @@ export async function completeOnboarding(db: Db, caller: SessionUser, body: Comp
         throw error;
       },
     );
+    await setListed(txDb, user.id, body.isListed);
     return markOnboarded(txDb, user);
   });
 }

@@ -25,7 +25,7 @@ import {
   Currency,
   MatchmakerExperience,
 } from "@matchdesk/contract";
-import { IconAlertCircle, IconExternalLink } from "@tabler/icons-react";
+import { IconAlertCircle, IconExternalLink, IconEyeOff } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
@@ -119,6 +119,16 @@ export function AgencyProfilePage({ section }: { section: "basics" | "advanced" 
         <Skeleton h={480} radius="md" />
       ) : (
         <>
+          {!agency.data.isListed && (
+            <Alert
+              color="yellow"
+              variant="light"
+              icon={<IconEyeOff size={20} />}
+              title={t("marketplace.profile.hiddenTitle")}
+            >
+              {t("marketplace.profile.hiddenText")}
+            </Alert>
+          )}
           <AgencyForm key={`${section}-${agency.dataUpdatedAt}`} view={agency.data} section={section} />
           {section === "basics" ? (
             <ViewsAnalytics />

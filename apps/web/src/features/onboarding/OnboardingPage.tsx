@@ -8,6 +8,7 @@ import {
   Container,
   Group,
   Stack,
+  Switch,
   Text,
   TextInput,
   ThemeIcon,
@@ -41,7 +42,8 @@ import { AvatarUpload } from "../media/AvatarUpload";
 import { GalleryManager } from "../media/GalleryManager";
 import { completeOnboarding } from "./useOnboarding";
 
-type OnboardingInput = Omit<z.input<typeof CompleteOnboardingBody>, "termsAccepted"> & {
+type OnboardingInput = Omit<z.input<typeof CompleteOnboardingBody>, "termsAccepted" | "isListed"> & {
+  isListed: boolean;
   termsAccepted: boolean;
 };
 // The form holds the unticked box too; the API's schema insists on `true`.
@@ -157,7 +159,7 @@ function OnboardingForm({ user, onCompleted }: { user: UserView; onCompleted: ()
   } = useForm<OnboardingInput, unknown, CompleteOnboardingBody>({
     resolver: onboardingResolver,
     mode: "onTouched",
-    defaultValues: { agencyName: "", login: "", termsAccepted: false },
+    defaultValues: { agencyName: "", login: "", isListed: true, termsAccepted: false },
   });
   const login = watch("login");
   const agencyName = watch("agencyName");
@@ -239,7 +241,7 @@ function OnboardingForm({ user, onCompleted }: { user: UserView; onCompleted: ()
                 />
                 <TextInput
                   label={t("onboarding.login")}
-                  placeholder="anna-volkova"
+                  placeholder={t("onboarding.loginPlaceholder")}
                   // The error repeats the rule, so the rule itself steps aside while it shows.
                   description={errors.login ? undefined : t("onboarding.loginRule", LOGIN)}
                   inputWrapperOrder={["label", "input", "description", "error"]}
@@ -268,6 +270,11 @@ function OnboardingForm({ user, onCompleted }: { user: UserView; onCompleted: ()
                     {t("onboarding.loginPreview", { url: `${window.location.host}/agency/${login}` })}
                   </Text>
                 )}
+                <Switch
+                  label={t("onboarding.isListed")}
+                  description={t("onboarding.isListedHint")}
+                  {...register("isListed")}
+                />
               </Stack>
             </Step>
 
