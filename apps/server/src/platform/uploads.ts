@@ -46,7 +46,7 @@ export async function* multipartFiles(
         });
       }
       let isRead = false;
-      const fileName = cleanText(file.filename) || `image_${Date.now()}`;
+      const fileName = cleanText(file.filename ?? "") || `image_${Date.now()}`;
       yield {
         fileName,
         read: () => {
