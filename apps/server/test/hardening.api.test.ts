@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { certificates, photos, users } from "../src/db/schema/index.js";
+import { agencyLeads, certificates, notifications, photos, reviews, users } from "../src/db/schema/index.js";
 import { issueEmailToken } from "../src/modules/auth/email-tokens.js";
 import { seedAdmin, seedClient, seedMatchmaker } from "../src/seed/seed.js";
 import { buildTestApp, signIn, type TestApp } from "./app.js";
@@ -175,5 +175,102 @@ describe("[hardening] malformed requests and self-harm", () => {
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe("CANNOT_CHANGE_SELF");
+  });
+});
+
+describe("[hardening] text the database cannot store", () => {
+  // PostgreSQL refuses NUL in text and jsonb, and an unpaired surrogate in jsonb: each was a 500.
+  const refused = (res: { statusCode: number; json(): unknown; body: string }, field: string) => {
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: "VALIDATION_FAILED",
+      errors: { [field]: [expect.stringContaining("cannot be stored")] },
+    });
+  };
+
+  it("refuses NUL in the directory's search, anonymously", async () => {
+    refused(await t.app.inject({ method: "GET", url: "/api/directory?q=%00" }), "q");
+    refused(await t.app.inject({ method: "GET", url: "/api/directory?city=a%00b&q=anna" }), "city");
+  });
+
+  it("refuses NUL in a path parameter", async () => {
+    const mm = await seedMatchmaker(t.database.db);
+    const { cookie } = await signIn(t.app, mm.email);
+    refused(await t.app.inject({ method: "GET", url: "/api/clients/%00", headers: { cookie } }), "id");
+  });
+
+  it("refuses a review whose author name holds NUL, and stores nothing", async () => {
+    await seedAdmin(t.database.db);
+    const agency = await seedMatchmaker(t.database.db, { login: "text-rules-reviews" });
+    for (const authorName of ["a\u0000b", "a\ud800b", "a\udc00b"]) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/agencies/text-rules-reviews/reviews",
+        payload: { authorName, authorEmail: "vera@example.test", text: "Careful, kind and quick to answer." },
+        remoteAddress: "10.77.0.1",
+      });
+      refused(res, "authorName");
+    }
+    expect(await t.database.db.select().from(reviews).where(eq(reviews.agencyUserId, agency.id))).toEqual([]);
+    expect(
+      await t.database.db.select().from(notifications).where(eq(notifications.kind, "review_pending")),
+    ).toEqual([]);
+  });
+
+  it("refuses a profile's first name holding NUL and keeps the stored one", async () => {
+    const mm = await seedMatchmaker(t.database.db);
+    const client = await seedClient(t.database.db, mm.id, { firstName: "Anna" });
+    const { cookie } = await signIn(t.app, mm.email);
+    for (const firstName of ["a\u0000b", "x\ud800y"]) {
+      const res = await t.app.inject({
+        method: "PATCH",
+        url: `/api/profiles/${client.id}`,
+        headers: { cookie },
+        payload: { firstName },
+      });
+      refused(res, "firstName");
+    }
+    const nested = await t.app.inject({
+      method: "PATCH",
+      url: `/api/profiles/${client.id}`,
+      headers: { cookie },
+      payload: { preferences: { "city\u0000": "Paris" } },
+    });
+    refused(nested, "preferences.city\ufffd");
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, client.id));
+    expect(row!.firstName).toBe("Anna");
+  });
+
+  it("refuses a lone surrogate in a request to join an agency (a JSON column), and stores nothing", async () => {
+    const agency = await seedMatchmaker(t.database.db, { login: "text-rules-join" });
+    for (const firstName of ["x\ud800y", "x\udfffy", "x\u0000y"]) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/agencies/text-rules-join/join",
+        payload: { firstName, lastName: "Gray", email: "lena.gray@example.test" },
+        remoteAddress: "10.77.0.2",
+      });
+      refused(res, "firstName");
+    }
+    expect(
+      await t.database.db.select().from(agencyLeads).where(eq(agencyLeads.agencyUserId, agency.id)),
+    ).toEqual([]);
+  });
+
+  it("keeps a certificate named with NUL under a cleaned name", async () => {
+    const mm = await seedMatchmaker(t.database.db);
+    const { cookie } = await signIn(t.app, mm.email);
+    const form = multipart("certificates", [
+      { name: "a\u0000b.pdf", data: Buffer.from("%PDF-1.4\n%%EOF\n"), type: "application/pdf" },
+    ]);
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/profiles/me/certificates",
+      headers: { ...form.headers, cookie },
+      payload: form.payload,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = await t.database.db.select().from(certificates).where(eq(certificates.profileUserId, mm.id));
+    expect(rows.map((r) => r.fileName)).toEqual(["a\ufffdb.pdf"]);
   });
 });

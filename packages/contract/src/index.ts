@@ -15,4 +15,5 @@ export * from "./matching.js";
 export * from "./media.js";
 export * from "./profiles.js";
 export * from "./quiz.js";
+export * from "./text.js";
 export * from "./users.js";

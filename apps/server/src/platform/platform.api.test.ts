@@ -1,8 +1,10 @@
-import { endpointId } from "@matchdesk/contract";
+import { type EndpointSpec, endpointId } from "@matchdesk/contract";
 import { ENDPOINTS } from "@matchdesk/contract/endpoints";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { buildTestApp, signIn, type TestApp } from "../../test/app.js";
-import { seedAdmin } from "../seed/seed.js";
+import { seedAdmin, seedClient, seedMatchmaker } from "../seed/seed.js";
 
 let t: TestApp;
 let adminCookie: string;
@@ -135,6 +137,212 @@ describe("[platform] bad input", () => {
         }
       }
     }
+  });
+});
+
+describe("[platform] text the database cannot store", () => {
+  // NUL, and both halves of a surrogate pair alone. A URL cannot carry a lone surrogate (UTF-8 has
+  // no bytes for one): its WTF-8 bytes make a bad URL in the path and stay as written in the query.
+  const BAD = [
+    { name: "NUL", char: "\u0000", url: "%00" },
+    { name: "high surrogate", char: "\ud800", url: "%ED%A0%80" },
+    { name: "low surrogate", char: "\udc00", url: "%ED%B0%80" },
+  ];
+  const bad = (char: string) => `a${char}b`;
+  /** The name a refused key gets in the answer: its bad characters replaced. */
+  const keyName = (char: string) => `k${char}`.replace(char, "\ufffd");
+
+  type JsonSchema = {
+    type?: string | string[];
+    properties?: Record<string, JsonSchema>;
+    items?: JsonSchema;
+    anyOf?: JsonSchema[];
+    oneOf?: JsonSchema[];
+    allOf?: JsonSchema[];
+  };
+  const isObject = (s: JsonSchema) => s.type === "object" || s.properties !== undefined;
+  /**
+   * A body shaped like the endpoint's schema with the bad string in every string (in fact every
+   * leaf: our check runs before the schema), and the dotted paths it put them at.
+   */
+  function badBody(schema: JsonSchema, char: string, path = "", paths: string[] = []): unknown {
+    const choice = [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])];
+    const s = choice.find(isObject) ?? choice.find((o) => o.type === "array") ?? schema;
+    const at = (key: string) => (path ? `${path}.${key}` : key);
+    if (isObject(s) && path.split(".").length < 6) {
+      return Object.fromEntries(
+        Object.entries(s.properties ?? {}).map(([key, inner]) => [key, badBody(inner, char, at(key), paths)]),
+      );
+    }
+    if (s.type === "array" && s.items) return [badBody(s.items, char, at("0"), paths)];
+    paths.push(path || "body");
+    return bad(char);
+  }
+
+  const jsonSchemaOf = (schema: z.ZodType) =>
+    z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+
+  const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+  /** A digest of every table's rows, to show that a walk wrote nothing. */
+  async function databaseDigest(): Promise<Record<string, string>> {
+    const tables = rowsOf<{ name: string }>(
+      await t.database.db.execute(
+        sql`select table_name as name from information_schema.tables
+            where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+      ),
+    );
+    const digest: Record<string, string> = {};
+    for (const { name } of tables) {
+      const [row] = rowsOf<{ md5: string | null }>(
+        await t.database.db.execute(
+          sql.raw(`select md5(string_agg(r::text, '|' order by r::text)) as md5 from "${name}" r`),
+        ),
+      );
+      digest[name] = row?.md5 ?? "empty";
+    }
+    return digest;
+  }
+
+  type Answer = { statusCode: number; body: string };
+  type ErrorAnswer = { code?: string; errors?: Record<string, string[]> };
+  const errorOf = (res: Answer): ErrorAnswer => {
+    try {
+      return JSON.parse(res.body) as ErrorAnswer;
+    } catch {
+      return {};
+    }
+  };
+
+  it("refuses NUL and lone surrogates in every string of every route, for every role, and writes nothing", async () => {
+    // Nobody, and a user of each role signed in afresh (the garbage walk above signs out).
+    const admin = await seedAdmin(t.database.db);
+    const matchmaker = await seedMatchmaker(t.database.db);
+    const client = await seedClient(t.database.db, matchmaker.id);
+    const callers: { role: string; cookie?: string; id?: string; email?: string }[] = [{ role: "anonymous" }];
+    for (const [role, user] of [
+      ["ADMIN", admin],
+      ["INVITER", matchmaker],
+      ["INVITEE", client],
+    ] as const) {
+      callers.push({
+        role,
+        id: user.id,
+        email: user.email,
+        cookie: (await signIn(t.app, user.email)).cookie,
+      });
+    }
+    const before = await databaseDigest();
+    // Every way the walk went wrong, listed at the end rather than stopping at the first.
+    const problems: string[] = [];
+    let refusedForText = 0;
+    let multipartFieldsRefused = 0;
+    for (const def of ENDPOINTS as readonly EndpointSpec[]) {
+      const paramNames = def.params ? Object.keys(def.params.shape) : [];
+      const queryNames = def.query ? Object.keys(def.query.shape) : [];
+      const method = def.method;
+      for (const caller of callers) {
+        // A request that slipped through may have ended the session (sign-out): note it, sign in again.
+        if (caller.email) {
+          const me = await t.app.inject({
+            method: "GET",
+            url: "/api/users/me",
+            headers: { cookie: caller.cookie },
+          });
+          if (me.statusCode === 401) {
+            problems.push(`${caller.role} was signed out before ${method} ${def.path}`);
+            caller.cookie = (await signIn(t.app, caller.email)).cookie;
+          }
+        }
+        const headers = caller.cookie ? { cookie: caller.cookie } : {};
+        // The caller's own id where a path takes one, so a request that slipped through would reach
+        // their own records.
+        const ownPath = def.path.replace(/:(\w+)/g, caller.id ?? "x");
+        for (const b of BAD) {
+          const label = `${method} ${def.path} as ${caller.role} with ${b.name}`;
+          const isServerFault = (res: Answer) => {
+            const isFault = res.statusCode >= 500 && res.statusCode !== 503;
+            if (isFault) problems.push(`${label} -> ${res.statusCode} ${res.body}`);
+            return isFault;
+          };
+          // Access is checked first (401, 403); anything else that gets this far is refused for its text.
+          const expectRefused = (res: Answer, fields: string[]) => {
+            if (isServerFault(res) || res.statusCode === 401 || res.statusCode === 403) return;
+            const body = errorOf(res);
+            const unnamed = fields.filter((f) => !body.errors?.[f]?.[0]?.includes("cannot be stored"));
+            if (res.statusCode !== 400 || body.code !== "VALIDATION_FAILED" || unnamed.length > 0) {
+              problems.push(`${label}: ${unnamed.join(", ")} not refused -> ${res.statusCode} ${res.body}`);
+            } else refusedForText++;
+          };
+
+          // 1. In every path parameter.
+          if (paramNames.length > 0) {
+            const res = await t.app.inject({
+              method,
+              url: def.path.replace(/:(\w+)/g, `a${b.url}b`),
+              headers,
+            });
+            if (b.name === "NUL") expectRefused(res, paramNames);
+            else if (!isServerFault(res) && ![400, 401, 403].includes(res.statusCode)) {
+              problems.push(`${label} in the path -> ${res.statusCode} ${res.body}`);
+            }
+          }
+
+          // 2. In every query parameter and body string, and in a key of each. (A GET has no body,
+          // so a surrogate has nothing to ride in: that would be a plain request.)
+          if (method === "GET" && b.name !== "NUL") continue;
+          const query = [...queryNames.map((name) => `${name}=${bad(b.url)}`), `k${b.url}=1`].join("&");
+          const fields = b.name === "NUL" ? [...queryNames, keyName(b.char)] : [];
+          let payload: string | undefined;
+          if (method !== "GET" && def.bodyKind !== "multipart") {
+            const paths: string[] = [];
+            const body = def.body ? badBody(jsonSchemaOf(def.body), b.char, "", paths) : {};
+            const withKey =
+              typeof body === "object" && body !== null && !Array.isArray(body)
+                ? { ...body, [`k${b.char}`]: bad(b.char) }
+                : body;
+            payload = JSON.stringify(withKey);
+            // A signed webhook's body is checked once its signature holds; this one has none.
+            if (def.bodyKind !== "raw") fields.push(...paths, keyName(b.char));
+          }
+          const res = await t.app.inject({
+            method,
+            url: `${ownPath}?${query}`,
+            headers: { ...headers, ...(payload !== undefined && { "content-type": "application/json" }) },
+            ...(payload !== undefined && { payload }),
+          });
+          if (fields.length > 0) expectRefused(res, [...new Set(fields)]);
+          else isServerFault(res);
+
+          // 3. A multipart form's text field, sent before its file. The form is UTF-8 bytes, which
+          // cannot carry a lone surrogate either: it arrives as U+FFFD.
+          if (def.bodyKind === "multipart") {
+            const boundary = "----walker";
+            const form = Buffer.from(
+              `--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\n${bad(b.char)}\r\n` +
+                `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${bad(b.char)}.pdf"\r\n` +
+                `Content-Type: application/pdf\r\n\r\n%PDF-1.4\n%%EOF\n\r\n--${boundary}--\r\n`,
+            );
+            const own = await t.app.inject({
+              method,
+              url: ownPath,
+              headers: { ...headers, "content-type": `multipart/form-data; boundary=${boundary}` },
+              payload: form,
+            });
+            if (isServerFault(own) || b.name !== "NUL") continue;
+            const body = errorOf(own);
+            if (own.statusCode === 400 && body.code === "VALIDATION_FAILED") {
+              if (body.errors?.note) multipartFieldsRefused++;
+              else problems.push(`${label}: the form's text field not refused -> ${own.body}`);
+            }
+          }
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    // The walk reached the check, signed in, on most routes and on the forms' text fields.
+    expect(refusedForText).toBeGreaterThan(ENDPOINTS.length);
+    expect(multipartFieldsRefused).toBeGreaterThan(0);
+    expect(await databaseDigest()).toEqual(before);
   });
 });
 

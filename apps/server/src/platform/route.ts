@@ -4,11 +4,20 @@ import {
   type ResponseOf,
   type StatusMap,
   successStatusOf,
+  UNSTORABLE_TEXT_MESSAGE,
+  unstorableTextPaths,
 } from "@matchdesk/contract";
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preValidationAsyncHookHandler,
+  RouteOptions,
+} from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { SessionUser } from "./access.js";
+import { badRequest } from "./errors.js";
 
 /** A public route may be called signed in or not; any other is reached only by a signed-in user. */
 export type UserOf<A extends Access> = A extends "public" ? SessionUser | null : SessionUser;
@@ -60,6 +69,8 @@ export function route<const E extends EndpointSpec>(
       method: def.method,
       url: def.path,
       config: { access: def.access, endpoint: def },
+      // Before the schemas, so no route can skip it and a field's refusal is not hidden by others.
+      preValidation: [refuseUnstorableText(def), ...[extras.preValidation ?? []].flat()],
       schema: {
         tags: [def.tag],
         ...(def.summary && { summary: def.summary }),
@@ -91,6 +102,27 @@ export function route<const E extends EndpointSpec>(
     register(scope);
   });
 }
+
+/**
+ * The contract's text rule (`packages/contract/src/text.ts`) for every route: a string or object
+ * key that PostgreSQL cannot store (NUL, an unpaired surrogate) anywhere in the path, the query or
+ * a JSON body is 400 VALIDATION_FAILED with a field error on each, before any handler runs. A raw
+ * body is checked once its signature holds (`readSignedJson`), a multipart form as it is read
+ * (`multipartFiles`).
+ */
+const refuseUnstorableText =
+  (def: EndpointSpec): preValidationAsyncHookHandler =>
+  async (request) => {
+    const body = def.bodyKind === "raw" ? undefined : request.body;
+    const parts = { params: request.params, querystring: request.query, body };
+    const errors: Record<string, string[]> = {};
+    for (const [context, value] of Object.entries(parts)) {
+      for (const path of unstorableTextPaths(value)) errors[path || context] = [UNSTORABLE_TEXT_MESSAGE];
+    }
+    if (Object.keys(errors).length > 0) {
+      throw badRequest("VALIDATION_FAILED", "The request holds text that cannot be stored", errors);
+    }
+  };
 
 function responseSchema(def: EndpointSpec): { response?: Record<number, z.ZodType> } {
   const { response } = def;

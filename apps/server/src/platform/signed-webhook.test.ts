@@ -60,4 +60,15 @@ describe("readSignedJson", () => {
       expect.objectContaining({ code: "MALFORMED_JSON", statusCode: 400 }),
     );
   });
+
+  it("refuses a signed body holding text the database cannot store, naming each field", () => {
+    const body = JSON.stringify({ items: [{ smId: "a\u0000b" }, { smId: "x\ud800" }] });
+    expect(() => readSignedJson(request(body), () => true, rejected)).toThrow(
+      expect.objectContaining({
+        code: "VALIDATION_FAILED",
+        statusCode: 400,
+        fieldErrors: { "items.0.smId": [expect.any(String)], "items.1.smId": [expect.any(String)] },
+      }),
+    );
+  });
 });

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
-import { AppError } from "./errors.js";
+import { UNSTORABLE_TEXT_MESSAGE, unstorableTextPaths } from "@matchdesk/contract";
+import { AppError, badRequest } from "./errors.js";
 
 /**
  * Signed webhooks: the caller signs `<unix seconds>.<raw body>` with HMAC-SHA256 and a shared
@@ -49,7 +50,8 @@ export type RawRequest = { body: unknown; headers: IncomingHttpHeaders };
 /**
  * The JSON of a signed webhook once its signature holds: `verify` checks it against the raw body
  * and the headers (read by name, single-valued), `rejected` is what a bad signature answers.
- * A body that is not JSON is 400 MALFORMED_JSON, as on every other route.
+ * A body that is not JSON is 400 MALFORMED_JSON, and one holding text that cannot be stored 400
+ * VALIDATION_FAILED (the contract's text rule, `text.ts`), as on every other route.
  */
 export function readSignedJson(
   request: RawRequest,
@@ -62,9 +64,19 @@ export function readSignedJson(
     return typeof value === "string" ? value : undefined;
   };
   if (!verify(rawBody, header)) throw rejected();
+  let json: unknown;
   try {
-    return JSON.parse(rawBody);
+    json = JSON.parse(rawBody);
   } catch {
     throw new AppError("MALFORMED_JSON", 400, "The body is not valid JSON");
   }
+  const unstorable = unstorableTextPaths(json);
+  if (unstorable.length > 0) {
+    throw badRequest(
+      "VALIDATION_FAILED",
+      "The request holds text that cannot be stored",
+      Object.fromEntries(unstorable.map((path) => [path || "body", [UNSTORABLE_TEXT_MESSAGE]])),
+    );
+  }
+  return json;
 }

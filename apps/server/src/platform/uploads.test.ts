@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Storage } from "./storage.js";
-import { type IncomingFile, receiveFiles, storeFiles } from "./uploads.js";
+import { type IncomingFile, multipartFiles, receiveFiles, storeFiles } from "./uploads.js";
 
 /** Files as a form would hand them over, recording which were read. */
 function filesOf(names: string[], read: string[]): AsyncIterable<IncomingFile> {
@@ -74,5 +74,49 @@ describe("storeFiles", () => {
       }),
     ).rejects.toThrow("insert failed");
     expect(storage.files.size).toBe(0);
+  });
+});
+
+describe("multipartFiles", () => {
+  /** A form's parts as @fastify/multipart hands them over: text fields and files. */
+  const form = (parts: ({ type: "field"; value: string } | { type: "file"; filename: string })[]) => ({
+    isMultipart: () => true,
+    parts: async function* () {
+      for (const part of parts) {
+        yield part.type === "field"
+          ? { ...part, fieldname: "note" }
+          : { ...part, fieldname: "photos", file: { resume() {} }, toBuffer: async () => Buffer.from("x") };
+      }
+    },
+  });
+  const names = async (files: AsyncIterable<IncomingFile>) => {
+    const out: string[] = [];
+    for await (const file of files) out.push(file.fileName);
+    return out;
+  };
+
+  it("cleans a file's name of characters the database cannot store", async () => {
+    const request = form([
+      { type: "file", filename: "a\u0000b.pdf" },
+      { type: "file", filename: "x\ud800.jpg" },
+      { type: "file", filename: "\u{1F600}.jpg" },
+    ]);
+    expect(await names(multipartFiles(request as never, "photos"))).toEqual([
+      "a\ufffdb.pdf",
+      "x\ufffd.jpg",
+      "\u{1F600}.jpg",
+    ]);
+  });
+
+  it("refuses a text field the database cannot store, naming it", async () => {
+    const request = form([
+      { type: "field", value: "a\u0000b" },
+      { type: "file", filename: "a.jpg" },
+    ]);
+    await expect(names(multipartFiles(request as never, "photos"))).rejects.toMatchObject({
+      code: "VALIDATION_FAILED",
+      statusCode: 400,
+      fieldErrors: { note: [expect.stringContaining("cannot be stored")] },
+    });
   });
 });

@@ -1,4 +1,5 @@
 import type { MultipartFile } from "@fastify/multipart";
+import { cleanText, isStorableText, UNSTORABLE_TEXT_MESSAGE } from "@matchdesk/contract";
 import type { FastifyRequest } from "fastify";
 import { AppError, badRequest } from "./errors.js";
 import { newFileKey, type Storage } from "./storage.js";
@@ -15,6 +16,9 @@ export type IncomingFile = { fileName: string; read(): Promise<Buffer> };
  * first file is asked for, so a service checks who may upload before the body is touched. A form
  * that is not multipart is 415, a file under another field 400, a file over the size limit 413,
  * and a form that cannot be read (truncated, no boundary, too many parts) 400 MALFORMED_MULTIPART.
+ * The contract's text rule (`text.ts`) holds here too: a text field that cannot be stored is 400
+ * VALIDATION_FAILED on that field; a file's name has such characters replaced, since the person
+ * did not type it and the file itself is fine.
  */
 export async function* multipartFiles(
   request: Pick<FastifyRequest, "isMultipart" | "parts">,
@@ -25,21 +29,30 @@ export async function* multipartFiles(
   }
   try {
     for await (const part of request.parts()) {
-      if (part.type !== "file") continue;
+      if (part.type !== "file") {
+        if (!isStorableText(part.fieldname) || !isStorableText(String(part.value))) {
+          throw badRequest("VALIDATION_FAILED", "The request holds text that cannot be stored", {
+            [cleanText(part.fieldname)]: [UNSTORABLE_TEXT_MESSAGE],
+          });
+        }
+        continue;
+      }
       const file = part as MultipartFile;
       if (file.fieldname !== field) {
         file.file.resume();
-        throw badRequest("VALIDATION_FAILED", `Unexpected file field "${file.fieldname}"`, {
-          [file.fieldname]: [`Use the field "${field}"`],
+        const fieldName = cleanText(file.fieldname);
+        throw badRequest("VALIDATION_FAILED", `Unexpected file field "${fieldName}"`, {
+          [fieldName]: [`Use the field "${field}"`],
         });
       }
       let isRead = false;
+      const fileName = cleanText(file.filename ?? "") || `image_${Date.now()}`;
       yield {
-        fileName: file.filename || `image_${Date.now()}`,
+        fileName,
         read: () => {
           isRead = true;
           return file.toBuffer().catch((error: unknown) => {
-            throw formError(error, file.filename);
+            throw formError(error, fileName);
           });
         },
       };
