@@ -202,7 +202,7 @@ async function main() {
       child.stderr!.on("data", (chunk) => {
         const text = String(chunk);
         // The inspector announces itself on stderr; anything else is the server's.
-        if (!/Debugger listening|For help, see/.test(text)) stderr.push(text);
+        if (!/Debugger (listening|attached)|For help, see/.test(text)) stderr.push(text);
       });
       instances.push(child);
     }
