@@ -29,11 +29,16 @@ import { jpegWithGps, multipart } from "./images.js";
 
 export const REPO_ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 
-/** PostgreSQL's programs (initdb, pg_ctl), from `pg_config --bindir`; undefined when absent. */
+/**
+ * PostgreSQL's programs (initdb, pg_ctl), from `pg_config --bindir`; undefined when absent, or
+ * when running as root without a `postgres` user to run them as.
+ */
 export function postgresBinDir(): string | undefined {
   try {
     const dir = execFileSync("pg_config", ["--bindir"], { encoding: "utf8" }).trim();
-    return existsSync(path.join(dir, "initdb")) && existsSync(path.join(dir, "pg_ctl")) ? dir : undefined;
+    if (!existsSync(path.join(dir, "initdb")) || !existsSync(path.join(dir, "pg_ctl"))) return undefined;
+    if (process.getuid?.() === 0) execFileSync("id", ["-u", "postgres"], { stdio: "ignore" });
+    return dir;
   } catch {
     return undefined;
   }
