@@ -1,4 +1,11 @@
 // `npm start`: builds what is missing or stale, then runs the production server.
+//
+// Signals: `npm start` runs this through `sh -c`, and npm passes a SIGTERM or SIGINT it gets to
+// that shell only. Debian's dash neither forwards it nor replaces itself with its one command, so
+// the shell died and left this process and the server running. The script is therefore
+// `exec node scripts/start.mjs` (the shell becomes this process), this process hands each signal
+// to the server and exits with it, and should npm still vanish (killed with SIGKILL), the server
+// is stopped as for SIGTERM.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
@@ -30,3 +37,12 @@ const server = spawn(process.execPath, [path.join(root, "apps/server/dist/main.j
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+
+// Under npm, orphaned (npm is gone, killed without a chance to pass a signal on): nobody is left to
+// stop the server. Run directly (`node scripts/start.mjs &`), it may outlive its shell on purpose.
+if (process.env.npm_lifecycle_event) {
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) server.kill("SIGTERM");
+  }, 1000).unref();
+}

@@ -1,6 +1,7 @@
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { openConfiguredDatabase } from "./db/open.js";
+import { isDatabaseUnavailable } from "./db/unavailable.js";
 import { sweepExpiredSignIns } from "./modules/auth/expiry.js";
 import { warmCandidatePool } from "./modules/matching/candidate-pool.js";
 import { startSubscriptionJob } from "./modules/subscriptions/service.js";
@@ -43,18 +44,40 @@ async function main() {
     console.log("  (DEMO_DATA=false starts without demo data.)\n");
   }
 
+  // Nothing that goes wrong in the background ends the process: a promise nobody awaited (a
+  // job's statement when the database went away) is logged (the serializer keeps no values) and
+  // the server goes on. An exception nobody caught is a bug unless the database caused it (an
+  // 'error' event of a connection): then the server goes on too, else it stops cleanly.
+  process.on("unhandledRejection", (reason) => {
+    app.log.error({ err: reason }, "unhandled rejection");
+  });
+  process.on("uncaughtException", (error) => {
+    if (isDatabaseUnavailable(error)) {
+      app.log.warn({ err: error }, "database connection error");
+      return;
+    }
+    app.log.fatal({ err: error }, "uncaught exception");
+    void shutdown("uncaughtException", 1);
+  });
+
   let closing = false;
-  const shutdown = async (signal: string) => {
+  /** Stops taking requests, lets the ones in flight finish, then closes the database (10 s at most). */
+  const shutdown = async (signal: string, exitCode = 0) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "shutting down");
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
-    stopHousekeeping();
-    stopSubscriptionJob();
-    await app.close();
-    await database.close();
-    process.exit(0);
+    try {
+      stopHousekeeping();
+      stopSubscriptionJob();
+      await app.close();
+      await database.close();
+    } catch (error) {
+      app.log.error({ err: error }, "shutdown failed");
+      process.exit(1);
+    }
+    process.exit(exitCode);
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -24,6 +24,8 @@ const PLATFORM_ERRORS = [
   "RATE_LIMITED",
   "CONFLICT",
   "SERVICE_UNAVAILABLE",
+  /** 503 with Retry-After: the database is unreachable for now (a restart, an outage). */
+  "DATABASE_UNAVAILABLE",
   "INTERNAL_ERROR",
   /** Only the web app uses it: the request never reached the server. */
   "NETWORK_ERROR",

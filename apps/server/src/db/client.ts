@@ -149,6 +149,8 @@ function preparingReads(client: PGlite): PGlite {
 
   const query = (text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results> => {
     if (!/^\s*select\b/i.test(text)) return client.query(text, params, options);
+    // PGlite's own query says so; the exchange below would fail on the engine's remains instead.
+    if (client.closed) return Promise.reject(new Error("PGlite is closed"));
     // The same locks PGlite's own `query` takes: after any open transaction, one exchange at a time.
     return client._runExclusiveTransaction(() =>
       client._runExclusiveQuery(async () => {
@@ -194,25 +196,48 @@ function concatBytes(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
-const RECONNECT_MS = [250, 1000, 5000, 15_000];
+/**
+ * Waits before each new attempt of the listening connection. Short: while it is down nothing that
+ * depends on notifications is kept, so the caches are off, and a pooled connection that opens
+ * again (the database is back) also starts an attempt at once.
+ */
+const RECONNECT_MS = [250, 500, 1000, 2000];
+
+/**
+ * Bounds on waiting for the database, so a request answers (503 while it is unreachable) instead
+ * of hanging: a new connection, or a free one from a full pool, within CONNECT_TIMEOUT_MS; an
+ * answer to a statement within QUERY_TIMEOUT_MS (longer than any request's statement; migrations
+ * run without it). Keepalive notices a peer that vanished without closing the connection.
+ */
+export const CONNECT_TIMEOUT_MS = 5000;
+export const QUERY_TIMEOUT_MS = 30_000;
 
 /**
  * PostgreSQL through a pool. Notifications: every pooled connection LISTENs on the channels, so a
  * write's own notification reaches this process before the write resolves (PostgreSQL sends it
  * just before ReadyForQuery); one dedicated connection also listens, so other instances' writes
  * are heard even when the pool is empty. When it drops, listeners are told of the gap.
+ *
+ * A failing database never ends the process: every connection, idle, checked out (a transaction
+ * in flight when the server stops) or listening, has an `error` listener; the statement that was
+ * running fails instead, and the pool opens new connections once the server is back.
  */
 function openPostgres(url: string, poolSize: number): Database {
-  const pool = new pg.Pool({
+  const connection = {
     connectionString: url,
-    max: poolSize,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
     // Sent with each connection's startup: no round trip of its own.
     options: Object.entries(SESSION_SETTINGS)
       .map(([name, value]) => `-c ${name}=${value}`)
       .join(" "),
-  });
-  // An idle client's error (the server restarted) must not crash the process.
-  pool.on("error", () => {});
+  };
+  const pool = new pg.Pool({ ...connection, max: poolSize, query_timeout: QUERY_TIMEOUT_MS });
+  // The pool's own listener covers idle connections only (a checked-out client has none, and an
+  // 'error' event without a listener throws): this one stays on each connection for its life.
+  // The statement in flight is failed by pg itself, and a broken client leaves the pool on release.
+  const ignoreError = () => {};
+  pool.on("error", ignoreError);
   const channels = new Map<string, Set<ChannelListener>>();
   /** The channels every pooled connection listens on too. */
   const pooled = new Set<string>();
@@ -223,11 +248,6 @@ function openPostgres(url: string, poolSize: number): Database {
   const gap = () => {
     for (const set of channels.values()) for (const listener of set) listener.gap();
   };
-  pool.on("connect", (client) => {
-    client.on("notification", dispatch);
-    for (const channel of pooled) void client.query(`LISTEN ${quote(channel)}`).catch(() => {});
-  });
-
   let listener: pg.Client | null = null;
   let listening = false;
   let closed = false;
@@ -235,6 +255,7 @@ function openPostgres(url: string, poolSize: number): Database {
   let connecting: Promise<void> | null = null;
   /** One connection attempt at a time, however many callers ask. */
   const ensureListener = (): Promise<void> => {
+    if (listener || closed) return Promise.resolve();
     if (!connecting) {
       connecting = connectListener().finally(() => {
         connecting = null;
@@ -248,9 +269,9 @@ function openPostgres(url: string, poolSize: number): Database {
     setTimeout(() => void ensureListener(), delay).unref();
   };
   const connectListener = async (): Promise<void> => {
-    const client = new pg.Client({ connectionString: url });
+    const client = new pg.Client(connection);
     client.on("notification", dispatch);
-    client.on("error", () => {});
+    client.on("error", ignoreError);
     client.on("end", () => {
       if (listener !== client) return;
       listener = null;
@@ -266,6 +287,10 @@ function openPostgres(url: string, poolSize: number): Database {
       retry();
       return;
     }
+    if (closed) {
+      await client.end().catch(() => {});
+      return;
+    }
     listener = client;
     listening = true;
     attempt = 0;
@@ -273,10 +298,28 @@ function openPostgres(url: string, poolSize: number): Database {
     gap();
   };
 
+  pool.on("connect", (client) => {
+    client.on("error", ignoreError);
+    client.on("notification", dispatch);
+    for (const channel of pooled) void client.query(`LISTEN ${quote(channel)}`).catch(() => {});
+    // The database answers again: the listening connection need not wait for its next attempt.
+    if (!listener && !closed && channels.size > 0) void ensureListener();
+  });
+
   return {
     db: drizzlePg(pool, { schema }) as unknown as Db,
     kind: "postgres",
-    migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
+    // Its own connection, without the statement timeout: building an index may take longer.
+    async migrate() {
+      const client = new pg.Client(connection);
+      client.on("error", ignoreError);
+      await client.connect();
+      try {
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+      } finally {
+        await client.end().catch(() => {});
+      }
+    },
     ping: async () => {
       await pool.query("select 1");
     },

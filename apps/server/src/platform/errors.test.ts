@@ -32,3 +32,44 @@ describe("toErrorBody", () => {
     expect(toErrorBody(e).body).toMatchObject({ statusCode: 429, code: "RATE_LIMITED" });
   });
 });
+
+describe("a database that cannot be reached", () => {
+  const unavailable = {
+    status: 503,
+    body: {
+      statusCode: 503,
+      code: "DATABASE_UNAVAILABLE",
+      message: "The database is unavailable; try again shortly",
+    },
+    isUnexpected: false,
+    headers: { "retry-after": "5" },
+  };
+  const wrapped = (cause: unknown) => Object.assign(new Error("Failed query: select 1"), { cause });
+
+  it.each([
+    [
+      "the server shutting down (57P01)",
+      Object.assign(new Error("terminating connection"), { code: "57P01" }),
+    ],
+    ["a connection exception (08006)", Object.assign(new Error("connection failure"), { code: "08006" })],
+    ["too many connections (53300)", Object.assign(new Error("too many clients"), { code: "53300" })],
+    ["a broken connection", new Error("Connection terminated unexpectedly")],
+    ["a pool that cannot connect in time", new Error("timeout exceeded when trying to connect")],
+    ["a refused connection", Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" })],
+    [
+      "every address refused",
+      new AggregateError([Object.assign(new Error("refused"), { code: "ECONNREFUSED" })], "failed"),
+    ],
+    ["a closed PGlite", new Error("PGlite is closed")],
+    ["PGlite's engine aborted", Object.assign(new Error("Aborted()"), { name: "RuntimeError" })],
+  ])("answers 503 with Retry-After for %s, wrapped by Drizzle or not", (_, error) => {
+    expect(toErrorBody(error)).toEqual(unavailable);
+    expect(toErrorBody(wrapped(error))).toEqual(unavailable);
+  });
+
+  it("keeps a statement the database refused a 500 (or 409)", () => {
+    const refused = Object.assign(new Error("syntax error"), { code: "42601" });
+    expect(toErrorBody(wrapped(refused)).status).toBe(500);
+    expect(toErrorBody(wrapped(Object.assign(new Error("dup"), { code: "23505" }))).status).toBe(409);
+  });
+});

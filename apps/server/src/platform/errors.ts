@@ -1,6 +1,7 @@
 import type { ErrorBody, ErrorCode } from "@matchdesk/contract";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import { isDatabaseUnavailable } from "../db/unavailable.js";
 
 type FieldErrors = Record<string, string[]>;
 
@@ -72,7 +73,15 @@ function fieldErrorsOf(
   return out;
 }
 
-export function toErrorBody(error: unknown): { status: number; body: ErrorBody; isUnexpected: boolean } {
+/** Seconds a client is asked to wait (`Retry-After`) while the database is unreachable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+export function toErrorBody(error: unknown): {
+  status: number;
+  body: ErrorBody;
+  isUnexpected: boolean;
+  headers?: Record<string, string>;
+} {
   if (error instanceof AppError) {
     const body: ErrorBody = {
       ...error.details,
@@ -101,6 +110,18 @@ export function toErrorBody(error: unknown): { status: number; body: ErrorBody; 
       status: 409,
       body: { statusCode: 409, code: "CONFLICT", message: "This already exists" },
       isUnexpected: false,
+    };
+  }
+  if (isDatabaseUnavailable(error)) {
+    return {
+      status: 503,
+      body: {
+        statusCode: 503,
+        code: "DATABASE_UNAVAILABLE",
+        message: "The database is unavailable; try again shortly",
+      },
+      isUnexpected: false,
+      headers: { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS) },
     };
   }
   const fe = error as Partial<FastifyError>;
@@ -138,8 +159,11 @@ export function isUniqueViolation(error: unknown): boolean {
 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error, request: FastifyRequest, reply: FastifyReply) => {
-    const { status, body, isUnexpected } = toErrorBody(error);
+    const { status, body, isUnexpected, headers } = toErrorBody(error);
     if (isUnexpected) request.log.error({ err: error }, "unexpected error");
+    // Logged without the error itself: a driver's message may quote the statement's values.
+    else if (body.code === "DATABASE_UNAVAILABLE") request.log.warn("database unavailable");
+    if (headers) void reply.headers(headers);
     return reply.status(status).send(body);
   });
 }

@@ -1,6 +1,7 @@
 import { healthApi } from "@matchdesk/contract";
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../deps.js";
+import { DATABASE_RETRY_AFTER_SECONDS } from "../../platform/errors.js";
 import { route } from "../../platform/route.js";
 
 export function register(app: FastifyInstance, deps: AppDeps) {
@@ -9,7 +10,10 @@ export function register(app: FastifyInstance, deps: AppDeps) {
       await deps.database.ping();
       return { status: "ok" as const, db: "ok" as const };
     } catch {
-      return reply.status(503).send({ status: "error", db: "down" });
+      return reply
+        .status(503)
+        .header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ status: "error", db: "down" });
     }
   });
 }
