@@ -1,3 +1,4 @@
+ALTER TYPE "public"."notification_kind" ADD VALUE 'profile_password_attempts';--> statement-breakpoint
 CREATE TABLE "known_sign_ins" (
 	"key_hash" text PRIMARY KEY NOT NULL,
 	"user_id" text NOT NULL,
