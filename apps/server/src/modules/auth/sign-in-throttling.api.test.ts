@@ -6,6 +6,7 @@ import { knownSignIns, rateLimits } from "../../db/schema/index.js";
 import { hashToken } from "../../platform/ids.js";
 import { seedMatchmaker } from "../../seed/seed.js";
 import { signInMailsSettled } from "./email-signin.js";
+import { sweepExpiredSignIns } from "./expiry.js";
 
 // Issue 16, finding 4: failures from anywhere locked the owner out. Now: a limit per (account,
 // address) pair, a growing delay per account for browsers and addresses it never signed in from,
@@ -190,6 +191,11 @@ describe("[auth] sign-in throttling: the owner", () => {
     for (let i = 0; i < 7; i++) await login({ email, password: "guess-guess", ip: `10.35.0.${i}` });
     expect((await login({ email, password: "password123", ip: "10.34.0.1", device: did })).statusCode).toBe(
       429,
+    );
+    // Housekeeping deletes what has expired.
+    await sweepExpiredSignIns(t.database.db, new Date());
+    expect(await t.database.db.select().from(knownSignIns).where(eq(knownSignIns.userId, owner.id))).toEqual(
+      [],
     );
   });
 
