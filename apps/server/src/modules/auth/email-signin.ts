@@ -49,11 +49,14 @@ export async function signInMailsSettled() {
 export async function requestSignInLink(deps: Deps, email: string, ip: string, log: FastifyBaseLogger) {
   await deps.limiter.hit(`email-signin:ip:${ip}`, 20, 15 * 60_000);
   await deps.limiter.hit(`email-signin:account:${email}`, 5, 15 * 60_000);
-  const work = mailSignIn(deps, email).catch((error: unknown) => {
-    // The kind of failure only: a driver's message may quote the address.
-    const { name, code } = (error ?? {}) as { name?: unknown; code?: unknown };
-    log.warn({ err: { type: name, code } }, "sign-in e-mail not sent");
-  });
+  // Started on the next turn of the event loop, once this answer is on its way.
+  const work = new Promise<void>((resolve) => setImmediate(resolve))
+    .then(() => mailSignIn(deps, email))
+    .catch((error: unknown) => {
+      // The kind of failure only: a driver's message may quote the address.
+      const { name, code } = (error ?? {}) as { name?: unknown; code?: unknown };
+      log.warn({ err: { type: name, code } }, "sign-in e-mail not sent");
+    });
   inFlight.add(work);
   void work.finally(() => inFlight.delete(work));
 }
