@@ -42,6 +42,7 @@ const TABLE_OWNERS: Record<string, string> = {
   sessions: "auth",
   oidcStates: "auth",
   emailTokens: "auth",
+  knownSignIns: "auth",
   clientCounts: "clients",
   clientProfiles: "profiles",
   clientPreferences: "profiles",

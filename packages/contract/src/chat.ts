@@ -84,6 +84,7 @@ export const NotificationKind = z.enum([
   "subscription_expiring",
   "client_registered",
   "agency_lead",
+  "profile_password_attempts",
 ]);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 

@@ -3,6 +3,7 @@ import type { Locale } from "@matchdesk/contract";
 type Template = (v: Record<string, string>) => { subject: string; text: string };
 type Catalog = {
   signInLink: Template;
+  signInMatchmakersOnly: Template;
   invitation: Template;
   welcomeMatchmaker: Template;
   editLink: Template;
@@ -13,6 +14,10 @@ const en: Catalog = {
   signInLink: (v) => ({
     subject: `Your ${v.product} sign-in link`,
     text: `Hello ${v.name},\n\nOpen this link to sign in to ${v.product}. It works once and expires in 15 minutes:\n\n${v.link}\n\nIf you did not ask for it, ignore this e-mail.`,
+  }),
+  signInMatchmakersOnly: (v) => ({
+    subject: `Signing in to ${v.product}`,
+    text: `Hello ${v.name},\n\nSomeone asked for a sign-in link for this address on ${v.product}. Access restricted: e-mail sign-in is only for matchmakers, so no link was sent. Sign in with your password or another method on the sign-in page:\n\n${v.link}\n\nIf you did not ask for it, ignore this e-mail.`,
   }),
   invitation: (v) => ({
     subject: `${v.inviter} invites you to ${v.product}`,
@@ -32,6 +37,10 @@ const ru: Catalog = {
   signInLink: (v) => ({
     subject: `Ссылка для входа в ${v.product}`,
     text: `Здравствуйте, ${v.name}!\n\nОткройте ссылку, чтобы войти в ${v.product}. Она действует один раз и 15 минут:\n\n${v.link}\n\nЕсли вы не запрашивали вход, просто проигнорируйте это письмо.`,
+  }),
+  signInMatchmakersOnly: (v) => ({
+    subject: `Вход в ${v.product}`,
+    text: `Здравствуйте, ${v.name}!\n\nДля этого адреса запросили ссылку для входа в ${v.product}. Доступ ограничен: вход по ссылке из письма доступен только свахам, поэтому ссылка не отправлена. Войдите с паролем или другим способом на странице входа:\n\n${v.link}\n\nЕсли вы не запрашивали вход, просто проигнорируйте это письмо.`,
   }),
   invitation: (v) => ({
     subject: `${v.inviter} приглашает вас в ${v.product}`,

@@ -26,3 +26,18 @@ export const oidcStates = pgTable("oidc_states", {
   inviteCode: text("invite_code"),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
 });
+
+// Where an account signed in successfully before (a browser's device cookie, an address), so a
+// guessing attack from elsewhere never slows its owner down. Only SHA-256 of the user id with the
+// device token or the address is kept, never the address itself.
+export const knownSignIns = pgTable(
+  "known_sign_ins",
+  {
+    keyHash: text("key_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("known_sign_ins_user_idx").on(t.userId), index("known_sign_ins_expires_idx").on(t.expiresAt)],
+);

@@ -2,8 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../../../test/app.js";
 import { linkIn, startSmtpServer } from "../../../test/smtp.js";
-import { emailTokens, outbox } from "../../db/schema/index.js";
+import { emailTokens, outbox, users } from "../../db/schema/index.js";
 import { seedAdmin, seedClient, seedMatchmaker } from "../../seed/seed.js";
+import { signInMailsSettled } from "./email-signin.js";
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -17,8 +18,12 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const request = (email: string) =>
-  t.app.inject({ method: "POST", url: "/api/auth/email/request", payload: { email } });
+/** Asks for a link and waits for the mail that goes out after the answer, if any. */
+const request = async (email: string) => {
+  const res = await t.app.inject({ method: "POST", url: "/api/auth/email/request", payload: { email } });
+  await signInMailsSettled();
+  return res;
+};
 const verify = (token: string) =>
   t.app.inject({ method: "POST", url: "/api/auth/email/verify", payload: { token } });
 const tokenOf = (link: string) => new URL(link).searchParams.get("token")!;
@@ -78,25 +83,56 @@ describe("[auth] e-mail sign-in links", () => {
     expect((await verify(tokenOf(fresh))).statusCode).toBe(200);
   });
 
-  it("refuses clients and admins with 403 EMAIL_SIGNIN_MATCHMAKERS_ONLY and sends nothing", async () => {
+  it("answers clients and admins like anyone else, and mails them, in their language, that the link is for matchmakers", async () => {
+    // Issue 16, finding 5: a 403 here told anyone which addresses have an account.
     const mm = await seedMatchmaker(t.database.db);
-    await seedClient(t.database.db, mm.id, { email: "client@example.test" });
-    await seedAdmin(t.database.db, { email: "boss@example.test" });
-    const before = smtp.received.length;
-    for (const email of ["client@example.test", "boss@example.test"]) {
+    const client = await seedClient(t.database.db, mm.id, {
+      email: "client@example.test",
+      firstName: "Олег",
+    });
+    const admin = await seedAdmin(t.database.db, { email: "boss@example.test", firstName: "Ann" });
+    await t.database.db.update(users).set({ locale: "en-US" }).where(eq(users.id, admin.id));
+    const answers = [];
+    for (const email of ["client@example.test", "boss@example.test", "no-account@example.test"]) {
       const res = await request(email);
-      expect(res.statusCode).toBe(403);
-      expect(res.json().code).toBe("EMAIL_SIGNIN_MATCHMAKERS_ONLY");
+      answers.push({ status: res.statusCode, body: res.body, type: res.headers["content-type"] });
     }
-    expect(smtp.received.length).toBe(before);
+    expect(answers[0]).toEqual({ status: 202, body: '{"status":"sent"}', type: answers[0]!.type });
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+
+    const ru = await smtp.lastTo("client@example.test");
+    expect(client.locale).toBe("ru-RU");
+    expect(ru.subject).toBe("Вход в MatchDesk");
+    expect(ru.text).toContain("Здравствуйте, Олег!");
+    expect(ru.text).toContain("вход по ссылке из письма доступен только свахам");
+    expect(linkIn(ru.text)).toBe("http://app.test/login");
+    const en = await smtp.lastTo("boss@example.test");
+    expect(en.subject).toBe("Signing in to MatchDesk");
+    expect(en.text).toContain("Hello Ann,");
+    expect(en.text).toContain("e-mail sign-in is only for matchmakers");
+    expect(linkIn(en.text)).toBe("http://app.test/login");
+    // No sign-in token for either of them, and no mail to the unknown address.
+    expect(smtp.received.some((m) => m.to.includes("no-account@example.test"))).toBe(false);
+    const tokens = await t.database.db.select().from(emailTokens).where(eq(emailTokens.userId, client.id));
+    expect(tokens).toEqual([]);
   });
 
-  it("answers an unknown address exactly like a known one, and sends nothing", async () => {
-    const before = smtp.received.length;
-    const res = await request("nobody-here@example.test");
-    expect(res.statusCode).toBe(202);
-    expect(res.json()).toEqual({ status: "sent" });
-    expect(smtp.received.length).toBe(before);
+  it("answers before it looks the address up: a failing mail server changes nothing in the answer", async () => {
+    const offline = await buildTestApp({ smtpUrl: "smtp://127.0.0.1:9", publicUrl: "http://app.test" });
+    try {
+      await seedMatchmaker(offline.database.db, { email: "unlucky@example.test" });
+      const res = await offline.app.inject({
+        method: "POST",
+        url: "/api/auth/email/request",
+        payload: { email: "unlucky@example.test" },
+      });
+      expect(res.statusCode).toBe(202);
+      expect(res.json()).toEqual({ status: "sent" });
+      await signInMailsSettled();
+    } finally {
+      await offline.close();
+    }
   });
 
   it("rate-limits link requests per address", async () => {
@@ -124,6 +160,7 @@ describe("[auth] without SMTP the mail lands in the outbox", () => {
         payload: { email: "offline@example.test" },
       });
       expect(res.statusCode).toBe(202);
+      await signInMailsSettled();
       const [mail] = await local.database.db.select().from(outbox);
       expect(mail!.toAddress).toBe("offline@example.test");
       expect(linkIn(mail!.body)).toContain("/auth/email?token=");

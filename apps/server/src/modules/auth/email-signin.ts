@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from "@matchdesk/contract";
+import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../platform/errors.js";
 import type { Mailer } from "../../platform/mail.js";
@@ -30,20 +31,49 @@ export async function sendSignInLink(
   await deps.mailer.send({ to: user.email, ...mail });
 }
 
-export async function requestSignInLink(deps: Deps, email: string, ip: string) {
+// Mails still being sent after their request was answered: awaited when the app closes.
+const inFlight = new Set<Promise<void>>();
+
+/** Resolves once every sign-in mail under way has been sent or has failed. */
+export async function signInMailsSettled() {
+  await Promise.allSettled([...inFlight]);
+}
+
+/**
+ * Answers every address alike (no account probing, not even by timing): only the two counters,
+ * which are the same for any address, run before the answer; looking the address up and mailing
+ * happen after it. A matchmaker gets a sign-in link; a client or an administrator gets a note, in
+ * their language, that e-mail sign-in is only for matchmakers (SPEC 5); an unknown address gets
+ * nothing.
+ */
+export async function requestSignInLink(deps: Deps, email: string, ip: string, log: FastifyBaseLogger) {
   await deps.limiter.hit(`email-signin:ip:${ip}`, 20, 15 * 60_000);
   await deps.limiter.hit(`email-signin:account:${email}`, 5, 15 * 60_000);
+  // Started on the next turn of the event loop, once this answer is on its way.
+  const work = new Promise<void>((resolve) => setImmediate(resolve))
+    .then(() => mailSignIn(deps, email))
+    .catch((error: unknown) => {
+      // The kind of failure only: a driver's message may quote the address.
+      const { name, code } = (error ?? {}) as { name?: unknown; code?: unknown };
+      log.warn({ err: { type: name, code } }, "sign-in e-mail not sent");
+    });
+  inFlight.add(work);
+  void work.finally(() => inFlight.delete(work));
+}
+
+async function mailSignIn(deps: Deps, email: string) {
   const user = await findUserByEmail(deps.db, email);
-  // An unknown address gets the same answer as a known matchmaker: no account probing.
   if (!user || user.status === "inactive") return;
-  if (user.role !== "INVITER") {
-    throw new AppError(
-      "EMAIL_SIGNIN_MATCHMAKERS_ONLY",
-      403,
-      "Access restricted: e-mail sign-in is only for matchmakers",
-    );
+  if (user.role === "INVITER") {
+    await sendSignInLink(deps, user, SIGNIN_LINK_TTL_MS, "signInLink");
+    return;
   }
-  await sendSignInLink(deps, user, SIGNIN_LINK_TTL_MS, "signInLink");
+  const mail = mailText(user.locale, "signInMatchmakersOnly", {
+    name: user.firstName || user.email,
+    link: `${deps.publicUrl}/login`,
+    product: PRODUCT_NAME,
+  });
+  await deps.mailer.send({ to: user.email, ...mail });
 }
 
 export async function verifySignInLink(deps: Pick<Deps, "db" | "limiter">, token: string, ip: string) {

@@ -1,9 +1,11 @@
 import { authApi } from "@matchdesk/contract";
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../deps.js";
+import { withRetryAfter } from "../../platform/rate-limit.js";
 import { route } from "../../platform/route.js";
 import { toUserView } from "../users/service.js";
-import { requestSignInLink, verifySignInLink } from "./email-signin.js";
+import { requestSignInLink, signInMailsSettled, verifySignInLink } from "./email-signin.js";
+import { deviceOf, rememberSignIn, setDeviceCookie } from "./known-sign-ins.js";
 import { OIDC_STATE_COOKIE, oidcStateCookie, startOidc } from "./oidc.js";
 import { login } from "./service.js";
 import { clearSessionCookie, deleteSession, setSessionCookie } from "./sessions.js";
@@ -19,19 +21,33 @@ export function register(app: FastifyInstance, deps: AppDeps) {
   });
 
   route(app, authApi.login, async (request, reply) => {
-    const { user, token, expiresAt } = await login(deps, request.body, request.ip);
+    const source = { ip: request.ip, device: deviceOf(request) };
+    const { user, token, expiresAt, device } = await withRetryAfter(reply, () =>
+      login(deps, request.body, source),
+    );
     setSessionCookie(reply, token, expiresAt, secure);
+    setDeviceCookie(reply, device, secure);
     return toUserView(user);
   });
 
-  route(app, authApi.requestEmailLink, async (request) => {
-    await requestSignInLink(emailDeps, request.body.email, request.ip);
+  // The same answer for every address, given before anything depends on whose address it is.
+  route(app, authApi.requestEmailLink, async (request, reply) => {
+    await withRetryAfter(reply, () =>
+      requestSignInLink(emailDeps, request.body.email, request.ip, request.log),
+    );
     return { status: "sent" as const };
   });
+  app.addHook("onClose", () => signInMailsSettled());
 
   route(app, authApi.verifyEmailLink, async (request, reply) => {
-    const { user, token, expiresAt } = await verifySignInLink(deps, request.body.token, request.ip);
+    const source = { ip: request.ip, device: deviceOf(request) };
+    const { user, token, expiresAt } = await withRetryAfter(reply, () =>
+      verifySignInLink(deps, request.body.token, request.ip),
+    );
+    // A link from the matchmaker's own inbox makes this browser known, like a password sign-in.
+    const device = await rememberSignIn(deps.db, user.id, source);
     setSessionCookie(reply, token, expiresAt, secure);
+    setDeviceCookie(reply, device, secure);
     return toUserView(user);
   });
 

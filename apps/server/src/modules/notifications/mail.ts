@@ -27,6 +27,8 @@ const en: Catalog = {
     subscription_expiring: (p) => `Your ${p.tier} subscription expires on ${p.expiresAt}.`,
     client_registered: (p) => `${p.clientName} has registered through your invitation.`,
     agency_lead: (p) => `${p.name} wants to join your agency's client base.`,
+    profile_password_attempts: (p) =>
+      `Someone tried many wrong passwords on ${p.clientName}'s public profile. It is closed to everyone for up to an hour; if the password has been shared too widely, change it on the client's page.`,
   },
 };
 
@@ -47,6 +49,8 @@ const ru: Catalog = {
     subscription_expiring: (p) => `Ваша подписка ${p.tier} истекает ${p.expiresAt}.`,
     client_registered: (p) => `${p.clientName} зарегистрировался(ась) по вашему приглашению.`,
     agency_lead: (p) => `${p.name} хочет вступить в клиентскую базу вашего агентства.`,
+    profile_password_attempts: (p) =>
+      `Кто-то много раз ввёл неверный пароль к публичной анкете ${p.clientName}. Анкета закрыта для всех на срок до часа; если пароль разошёлся слишком широко, смените его на странице клиента.`,
   },
 };
 

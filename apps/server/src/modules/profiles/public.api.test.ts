@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, signIn, type TestApp } from "../../../test/app.js";
 import { jpegWithGps, multipart } from "../../../test/images.js";
 import { linkIn, startSmtpServer } from "../../../test/smtp.js";
-import { clientProfiles, emailTokens } from "../../db/schema/index.js";
+import { clientProfiles, emailTokens, notifications } from "../../db/schema/index.js";
 import { seedClient, seedMatchmaker } from "../../seed/seed.js";
 import type { UserRow } from "../users/service.js";
 
@@ -128,6 +128,65 @@ describe("[public profile] password and display settings", () => {
     expect((await access("open-sesame", "198.51.100.7")).statusCode).toBe(429);
     expect((await access("open-sesame", "198.51.100.8")).statusCode).toBe(200);
     expect((await access("")).statusCode).toBe(400);
+  });
+
+  it("limits a profile to 30 wrong passwords an hour from all addresses, and tells its matchmaker once", async () => {
+    // Issue 16, finding 6: 20 addresses got 100 guesses a minute at one profile.
+    const mm = await seedMatchmaker(t.database.db, { email: "guarded@example.test", firstName: "Вера" });
+    const guarded = await seedClient(t.database.db, mm.id, { firstName: "Anna", lastName: "Guarded" });
+    const mmCookie = (await signIn(t.app, mm.email)).cookie;
+    const set = await t.app.inject({
+      method: "PUT",
+      url: `/api/profiles/${guarded.id}/password`,
+      headers: { cookie: mmCookie },
+      payload: { password: "right-one", confirmPassword: "right-one" },
+    });
+    expect(set.statusCode).toBe(200);
+    const guess = (password: string, ip: string) =>
+      t.app.inject({
+        method: "POST",
+        url: `/api/public/profiles/${guarded.id}/access`,
+        remoteAddress: ip,
+        payload: { password },
+      });
+    // A visitor with the right password is not a guess: it does not use up the profile's hour.
+    expect((await guess("right-one", "192.0.2.200")).statusCode).toBe(200);
+
+    // 40 guesses at once, each from an address of its own (no per-address limit applies).
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => guess("wrong-guess", `192.0.2.${i}`)),
+    );
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 401).length).toBe(30);
+    expect(codes.filter((c) => c === 429).length).toBe(10);
+    // Closed for the hour to every address, the right password too.
+    const closed = await guess("right-one", "192.0.2.201");
+    expect(closed.statusCode).toBe(429);
+    expect(closed.json()).toMatchObject({ code: "RATE_LIMITED" });
+    expect(closed.json().retryAfterSeconds).toBeGreaterThan(3000);
+    expect(closed.headers["retry-after"]).toBe(String(closed.json().retryAfterSeconds));
+    // Other profiles are not affected.
+    expect((await access("open-sesame", "192.0.2.202")).statusCode).toBe(200);
+
+    // One notice for the whole burst, in the app and by e-mail in the matchmaker's language.
+    const stored = await t.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, mm.id), eq(notifications.kind, "profile_password_attempts")));
+    expect(stored.length).toBe(1);
+    expect(stored[0]!.params).toEqual({ clientId: guarded.id, clientName: "Anna Guarded" });
+    const mail = await smtp.lastTo("guarded@example.test");
+    expect(mail.text).toContain("Здравствуйте, Вера!");
+    expect(mail.text).toContain("неверный пароль к публичной анкете Anna Guarded");
+    const list = await t.app.inject({
+      method: "GET",
+      url: "/api/notifications",
+      headers: { cookie: mmCookie },
+    });
+    expect(list.json().items[0]).toMatchObject({
+      kind: "profile_password_attempts",
+      params: { clientId: guarded.id, clientName: "Anna Guarded" },
+    });
   });
 
   it("removes the password when both fields are left empty", async () => {

@@ -19,12 +19,16 @@ import { mailText } from "../../platform/mail-text.js";
 import type { RateLimiter } from "../../platform/rate-limit.js";
 import { getAgencyName } from "../agencies/service.js";
 import { checkEmailToken, issueEmailToken } from "../auth/email-tokens.js";
+import { type NotifyDeps, notify } from "../notifications/service.js";
 import { getUser, type UserRow } from "../users/service.js";
 import { photosOf } from "./media.js";
 import { getProfile, readClientProfile, toFields, writeClientProfile } from "./service.js";
 
 const EDIT_LINK_TTL_MS = 7 * 86_400_000;
 const WRONG_TRIES_PER_MINUTE = 5;
+// Across all addresses: a botnet gets 30 guesses an hour at one profile, not 5 a minute per address.
+const WRONG_TRIES_PER_PROFILE_HOUR = 30;
+const HOUR_MS = 3_600_000;
 const profileNotFound = () => notFound("PROFILE_NOT_FOUND", "Profile not found");
 
 export function resolveDisplay(stored: Record<string, boolean>): DisplaySettings {
@@ -135,16 +139,25 @@ export async function publicViews(
 
 /**
  * Opens a password-protected public profile. At most 5 wrong passwords a minute per address and
- * profile; a profile without a password is not public at all.
+ * profile, and 30 an hour per profile from all addresses together; a profile without a password
+ * is not public at all. Every attempt counts before the check (a right password gives its count
+ * back), for unknown profiles too, so the answers tell nothing about which exist.
  */
 export async function accessPublicProfile(
-  deps: { db: Db; limiter: RateLimiter },
+  deps: NotifyDeps & { limiter: RateLimiter },
   userId: string,
   password: string,
   ip: string,
 ) {
   const key = `profile-access:${ip}:${userId}`;
+  const profileKey = `profile-access:profile:${userId}`;
   await deps.limiter.hit(key, WRONG_TRIES_PER_MINUTE, 60_000);
+  try {
+    await deps.limiter.hit(profileKey, WRONG_TRIES_PER_PROFILE_HOUR, HOUR_MS);
+  } catch (error) {
+    await warnMatchmakerOnce(deps, userId);
+    throw error;
+  }
   const user = await getUser(deps.db, userId).catch(() => undefined);
   if (user?.role !== "INVITEE" || user.status === "inactive") throw profileNotFound();
   const [row] = await deps.db.select().from(clientProfiles).where(eq(clientProfiles.userId, userId));
@@ -153,7 +166,29 @@ export async function accessPublicProfile(
     throw new AppError("INCORRECT_PASSWORD", 401, "Incorrect password");
   }
   await deps.limiter.reset(key);
+  await deps.limiter.undo(profileKey);
   return publicView(deps.db, user, resolveDisplay(row.displaySettings));
+}
+
+/**
+ * Tells the client's matchmaker that the profile's limit tripped: once an hour at most, however
+ * many attempts follow (the first refusal of the hour claims the notice, on any instance).
+ */
+async function warnMatchmakerOnce(deps: NotifyDeps & { limiter: RateLimiter }, userId: string) {
+  const { count } = await deps.limiter.take(`profile-access:warned:${userId}`, HOUR_MS);
+  if (count !== 1) return;
+  const client = await getUser(deps.db, userId).catch(() => undefined);
+  if (client?.role !== "INVITEE" || !client.inviterId) return;
+  // Only a profile that is public (has a password) has anything to warn about.
+  const [row] = await deps.db
+    .select({ hash: clientProfiles.accessPasswordHash })
+    .from(clientProfiles)
+    .where(eq(clientProfiles.userId, userId));
+  if (!row?.hash) return;
+  await notify(deps, client.inviterId, "profile_password_attempts", {
+    clientId: client.id,
+    clientName: `${client.firstName} ${client.lastName}`.trim(),
+  });
 }
 
 /** E-mails the client a 7-day link to edit their anketa without signing in; a new link revokes the old. */

@@ -1,6 +1,7 @@
 import { LIMITS, type PhotoView, profilesApi } from "@matchdesk/contract";
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../deps.js";
+import { withRetryAfter } from "../../platform/rate-limit.js";
 import { route } from "../../platform/route.js";
 import { multipartFiles } from "../../platform/uploads.js";
 import { toUserView } from "../users/service.js";
@@ -96,8 +97,10 @@ export function register(app: FastifyInstance, deps: AppDeps) {
     setProfilePassword(db, request.user, request.params.id, request.body.password),
   );
 
-  route(app, profilesApi.openPublic, (request) =>
-    accessPublicProfile(deps, request.params.id, request.body.password, request.ip),
+  route(app, profilesApi.openPublic, (request, reply) =>
+    withRetryAfter(reply, () =>
+      accessPublicProfile(deps, request.params.id, request.body.password, request.ip),
+    ),
   );
   route(app, profilesApi.getByEditLink, (request) =>
     getByEditToken(deps, request.params.id, request.query.token, request.ip),

@@ -7,7 +7,6 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { isLocale } from "../../i18n/locale";
-import { ApiError } from "../../lib/api";
 import { useErrorMessage } from "../../lib/useErrorMessage";
 import { requestEmailLink } from "./auth-calls";
 
@@ -18,8 +17,9 @@ type EmailLinkValues = z.output<typeof EmailLinkForm>;
 type Props = { submitLabel?: string };
 
 /**
- * SPEC 2 and 5: asks for a one-time sign-in link by e-mail (matchmakers only). The answer is the
- * same for unknown addresses, so the text after sending never says whether an account exists.
+ * SPEC 2 and 5: asks for a one-time sign-in link by e-mail (matchmakers only). The server answers
+ * every address alike and tells a client or an administrator by e-mail that the link is for
+ * matchmakers, so the text after sending never says whether an account exists or whose it is.
  */
 export function EmailLinkRequestForm({ submitLabel }: Props) {
   const { t, i18n } = useTranslation();
@@ -55,7 +55,7 @@ export function EmailLinkRequestForm({ submitLabel }: Props) {
           title={t("emailLink.sentTitle")}
           role="status"
         >
-          {t("emailLink.sentText", { email: sentTo })}
+          {t("emailLink.sentTextAny", { email: sentTo })}
         </Alert>
         <Button variant="default" onClick={() => setSentTo(null)}>
           {t("emailLink.again")}
@@ -64,16 +64,15 @@ export function EmailLinkRequestForm({ submitLabel }: Props) {
     );
   }
 
-  const isRestricted = failure instanceof ApiError && failure.code === "EMAIL_SIGNIN_MATCHMAKERS_ONLY";
   return (
     <form noValidate onSubmit={handleSubmit(submit)}>
       <Stack gap="md">
         {failure !== null && (
           <Alert
-            color={isRestricted ? "orange" : "red"}
+            color="red"
             variant="light"
             icon={<IconAlertCircle size={20} />}
-            title={isRestricted ? t("emailLink.restrictedTitle") : t("emailLink.failed")}
+            title={t("emailLink.failed")}
             role="alert"
           >
             {toMessage(failure)}

@@ -16,6 +16,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
+import { ApiError } from "../../lib/api";
 import { useErrorMessage } from "../../lib/useErrorMessage";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { signInWithPassword } from "./auth-calls";
@@ -65,6 +66,9 @@ export function LoginPage() {
     }
   };
 
+  // A paused sign-in (issue 16): a matchmaker need not wait, the e-mail link is always open.
+  const isThrottled = failure instanceof ApiError && failure.code === "RATE_LIMITED";
+
   return (
     <Stack gap="lg">
       <Stack gap={6}>
@@ -96,6 +100,21 @@ export function LoginPage() {
               role="alert"
             >
               {toMessage(failure)}
+              {isThrottled && (
+                <Stack gap="xs" mt="xs" align="flex-start">
+                  <Text size="sm">{t("login.throttledHint")}</Text>
+                  <Button
+                    variant="white"
+                    size="xs"
+                    onClick={() => {
+                      setFailure(null);
+                      setMethod("emailLink");
+                    }}
+                  >
+                    {t("login.useEmailLink")}
+                  </Button>
+                </Stack>
+              )}
             </Alert>
           )}
 

@@ -9,5 +9,9 @@ describe("notification links", () => {
     expect(notificationLink({ kind: "client_registered", params: {} })).toBeNull();
     expect(notificationLink({ kind: "credits_added", params: { amount: 5 } })).toBeNull();
     expect(notificationLink({ kind: "review_pending", params: {} })).toBe("/admin/reviews");
+    // Where the matchmaker can change the guessed password.
+    expect(notificationLink({ kind: "profile_password_attempts", params: { clientId: "u2" } })).toBe(
+      "/invited-users/u2",
+    );
   });
 });

@@ -11,6 +11,7 @@ export function notificationLink(item: Pick<NotificationView, "kind" | "params">
     case "introduction_proposed":
     case "introduction_accepted":
     case "introduction_rejected":
+    case "profile_password_attempts":
       return typeof item.params.clientId === "string" ? `/invited-users/${item.params.clientId}` : null;
     case "review_approved":
     case "agency_lead":
