@@ -1,3 +1,4 @@
+import { DrizzleQueryError } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { AppError, toErrorBody } from "./errors.js";
 
@@ -44,7 +45,7 @@ describe("a database that cannot be reached", () => {
     isUnexpected: false,
     headers: { "retry-after": "5" },
   };
-  const wrapped = (cause: unknown) => Object.assign(new Error("Failed query: select 1"), { cause });
+  const wrapped = (cause: unknown) => new DrizzleQueryError("select 1", [], cause as Error);
 
   it.each([
     [
@@ -65,6 +66,22 @@ describe("a database that cannot be reached", () => {
   ])("answers 503 with Retry-After for %s, wrapped by Drizzle or not", (_, error) => {
     expect(toErrorBody(error)).toEqual(unavailable);
     expect(toErrorBody(wrapped(error))).toEqual(unavailable);
+  });
+
+  it("keeps another service's network failure a 500: the database is fine", () => {
+    // S3 through fetch, a mail server: the same socket codes, in the cause of something else.
+    const s3Down = new TypeError("fetch failed", {
+      cause: Object.assign(new Error("getaddrinfo ENOTFOUND"), { code: "ENOTFOUND" }),
+    });
+    expect(toErrorBody(s3Down)).toMatchObject({ status: 500, body: { code: "INTERNAL_ERROR" } });
+    const mailDown = new Error("send failed", {
+      cause: Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }),
+    });
+    expect(toErrorBody(mailDown).status).toBe(500);
+    const wasm = new Error("image failed", {
+      cause: Object.assign(new Error("x"), { name: "RuntimeError" }),
+    });
+    expect(toErrorBody(wasm).status).toBe(500);
   });
 
   it("keeps a statement the database refused a 500 (or 409)", () => {

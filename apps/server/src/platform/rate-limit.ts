@@ -78,8 +78,10 @@ export function createRateLimiter(db: Db) {
           target: rateLimits.key,
           set: {
             count: next,
+            // The exponent stops at 30 (past any cap): a count in the thousands, after days of
+            // guessing, must not overflow float8 into an error.
             blockedUntil: sql`case when ${next} <= ${o.free}::int then null
-              else now() + least(${o.firstDelayMs}::float8 * power(2, ${next} - ${o.free}::int - 1), ${o.maxDelayMs}::float8) * interval '1 millisecond' end`,
+              else now() + least(${o.firstDelayMs}::float8 * power(2, least(${next} - ${o.free}::int - 1, 30)), ${o.maxDelayMs}::float8) * interval '1 millisecond' end`,
             resetAt: sql`now() + ${o.windowMs}::float8 * interval '1 millisecond'`,
           },
           setWhere: sql`${fresh} or ${rateLimits.blockedUntil} is null or ${rateLimits.blockedUntil} <= now()`,

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../../../test/app.js";
 import { startOidcProvider } from "../../../test/oidc-provider.js";
-import { users } from "../../db/schema/index.js";
+import { knownSignIns, users } from "../../db/schema/index.js";
 import { seedMatchmaker } from "../../seed/seed.js";
 
 const PUBLIC_URL = "http://app.test";
@@ -66,6 +66,10 @@ describe("[auth] OpenID Connect against a real local provider", () => {
       headers: { cookie: `sid=${sid.value}` },
     });
     expect(me.json().id).toBe(mm.id);
+    // The browser is known from now on: the account's delay for strangers does not apply to it.
+    const device = res.cookies.find((c) => c.name === "did")!;
+    expect(device).toMatchObject({ path: "/api/auth", httpOnly: true });
+    expect(await t.database.db.$count(knownSignIns, eq(knownSignIns.userId, mm.id))).toBe(2);
   });
 
   it("refuses an unknown e-mail without an invite, creating nothing", async () => {

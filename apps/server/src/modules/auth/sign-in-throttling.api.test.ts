@@ -84,6 +84,16 @@ describe("[auth] sign-in throttling: the attacker", () => {
     const capped = (await login({ email, password: "guess-guess", ip: "10.20.1.5" })).json();
     expect(capped.retryAfterSeconds).toBeGreaterThan(450);
     expect(capped.retryAfterSeconds).toBeLessThanOrEqual(900);
+
+    // Days of guessing (a count in the thousands) stay at the cap: no overflow into a 500.
+    await t.database.db
+      .update(rateLimits)
+      .set({ count: 5000, blockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(rateLimits.key, hashToken(`login:account:${email}`)));
+    expect((await login({ email, password: "guess-guess", ip: "10.20.1.6" })).statusCode).toBe(401);
+    const late = await login({ email, password: "guess-guess", ip: "10.20.1.7" });
+    expect(late.statusCode).toBe(429);
+    expect(late.json().retryAfterSeconds).toBeLessThanOrEqual(900);
   });
 
   it("throttles an unknown e-mail exactly like a real account", async () => {

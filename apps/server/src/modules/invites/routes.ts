@@ -2,6 +2,7 @@ import { authApi, invitesApi } from "@matchdesk/contract";
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../deps.js";
 import { route } from "../../platform/route.js";
+import { deviceOf, rememberSignIn, setDeviceCookie } from "../auth/known-sign-ins.js";
 import { finishOidc, OIDC_STATE_COOKIE, oidcStateCookie } from "../auth/oidc.js";
 import { setSessionCookie } from "../auth/sessions.js";
 import { toUserView } from "../users/service.js";
@@ -34,7 +35,10 @@ export function register(app: FastifyInstance, deps: AppDeps) {
       { ...request.body, cookieState },
       (code, identity) => registerWithProvider(deps, code, identity),
     );
+    // A sign-in through the identity provider makes this browser known, like a password sign-in.
+    const device = await rememberSignIn(deps.db, user.id, { ip: request.ip, device: deviceOf(request) });
     setSessionCookie(reply, token, expiresAt, secure);
+    setDeviceCookie(reply, device, secure);
     return { user: toUserView(user), redirect };
   });
 

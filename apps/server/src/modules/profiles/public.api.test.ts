@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, signIn, type TestApp } from "../../../test/app.js";
 import { jpegWithGps, multipart } from "../../../test/images.js";
 import { linkIn, startSmtpServer } from "../../../test/smtp.js";
-import { clientProfiles, emailTokens, notifications } from "../../db/schema/index.js";
+import { clientProfiles, emailTokens, notifications, rateLimits } from "../../db/schema/index.js";
+import { hashToken } from "../../platform/ids.js";
 import { seedClient, seedMatchmaker } from "../../seed/seed.js";
 import type { UserRow } from "../users/service.js";
 
@@ -128,6 +129,20 @@ describe("[public profile] password and display settings", () => {
     expect((await access("open-sesame", "198.51.100.7")).statusCode).toBe(429);
     expect((await access("open-sesame", "198.51.100.8")).statusCode).toBe(200);
     expect((await access("")).statusCode).toBe(400);
+  });
+
+  it("stops one address at 10 wrong passwords an hour, under the profile's 30", async () => {
+    const ip = "198.51.100.9";
+    const codes: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      codes.push((await access("wrong-guess", ip)).statusCode);
+      // Past the minute's limit, as if a minute had gone by: only the hour's limit is left.
+      await t.database.db
+        .delete(rateLimits)
+        .where(eq(rateLimits.key, hashToken(`profile-access:${ip}:${client.id}`)));
+    }
+    expect(codes).toEqual([...Array(10).fill(401), 429]);
+    expect((await access("open-sesame", "198.51.100.10")).statusCode).toBe(200);
   });
 
   it("limits a profile to 30 wrong passwords an hour from all addresses, and tells its matchmaker once", async () => {

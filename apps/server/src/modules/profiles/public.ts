@@ -28,6 +28,8 @@ const EDIT_LINK_TTL_MS = 7 * 86_400_000;
 const WRONG_TRIES_PER_MINUTE = 5;
 // Across all addresses: a botnet gets 30 guesses an hour at one profile, not 5 a minute per address.
 const WRONG_TRIES_PER_PROFILE_HOUR = 30;
+/** Under the profile's hourly limit: one address alone cannot close a profile to everyone. */
+const WRONG_TRIES_PER_ADDRESS_HOUR = 10;
 const HOUR_MS = 3_600_000;
 const profileNotFound = () => notFound("PROFILE_NOT_FOUND", "Profile not found");
 
@@ -138,8 +140,9 @@ export async function publicViews(
 }
 
 /**
- * Opens a password-protected public profile. At most 5 wrong passwords a minute per address and
- * profile, and 30 an hour per profile from all addresses together; a profile without a password
+ * Opens a password-protected public profile. At most 5 wrong passwords a minute and 10 an hour per
+ * address and profile, and 30 an hour per profile from all addresses together (so tripping that
+ * takes several addresses); a profile without a password
  * is not public at all. Every attempt counts before the check (a right password gives its count
  * back), for unknown profiles too, so the answers tell nothing about which exist.
  */
@@ -150,8 +153,10 @@ export async function accessPublicProfile(
   ip: string,
 ) {
   const key = `profile-access:${ip}:${userId}`;
+  const hourKey = `profile-access:hour:${ip}:${userId}`;
   const profileKey = `profile-access:profile:${userId}`;
   await deps.limiter.hit(key, WRONG_TRIES_PER_MINUTE, 60_000);
+  await deps.limiter.hit(hourKey, WRONG_TRIES_PER_ADDRESS_HOUR, HOUR_MS);
   try {
     await deps.limiter.hit(profileKey, WRONG_TRIES_PER_PROFILE_HOUR, HOUR_MS);
   } catch (error) {
@@ -166,6 +171,7 @@ export async function accessPublicProfile(
     throw new AppError("INCORRECT_PASSWORD", 401, "Incorrect password");
   }
   await deps.limiter.reset(key);
+  await deps.limiter.reset(hourKey);
   await deps.limiter.undo(profileKey);
   return publicView(deps.db, user, resolveDisplay(row.displaySettings));
 }

@@ -1,6 +1,14 @@
 import type { ServerEvent } from "@matchdesk/contract";
 import { useQueryClient } from "@tanstack/react-query";
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useSyncExternalStore } from "react";
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useSyncExternalStore,
+} from "react";
 import { notificationsKey } from "../notifications/useNotifications";
 import { RealtimeConnection, realtimeUrl } from "./realtime";
 import { TypingStore } from "./typing-store";
@@ -91,8 +99,6 @@ const NONE: readonly string[] = [];
  */
 export function useRealtimeStatus(): boolean {
   const { connection } = useRealtime();
-  return useSyncExternalStore(
-    (listener) => connection.onStatus(listener),
-    () => connection.isOpen,
-  );
+  const subscribe = useCallback((listener: () => void) => connection.onStatus(listener), [connection]);
+  return useSyncExternalStore(subscribe, () => connection.isOpen);
 }
