@@ -27,6 +27,12 @@ describe("[house rules] server", () => {
     expect(files.filter((f) => direct.test(f.text)).map((f) => f.file)).toEqual([]);
   });
 
+  it("never turns a failed user lookup into 'not found' (findUser answers undefined, a failure stays one)", () => {
+    // getUser(...).catch(...) answered 404 during a database outage instead of 503.
+    const swallowed = new RegExp(`getUser\\([^()]*\\)${"\\."}catch\\(`);
+    expect(files.filter((f) => swallowed.test(f.text)).map((f) => f.file)).toEqual([]);
+  });
+
   it("throws only the error codes of the contract", () => {
     expect(files.filter((f) => f.text.includes("string & {}")).map((f) => f.file)).toEqual([]);
   });

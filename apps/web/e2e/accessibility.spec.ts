@@ -22,6 +22,8 @@ async function inLanguage(context: BrowserContext, baseURL: string | undefined, 
 async function violationsOn(page: Page, path: string) {
   await page.goto(path);
   await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+  // The page itself, not the not-found page in its place.
+  await expect(page.getByText("404", { exact: true })).toHaveCount(0);
   // Placeholders gone: what is checked is the page with its data.
   await expect(page.locator(".mantine-Skeleton-root")).toHaveCount(0);
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -47,12 +49,7 @@ for (const { locale, lang } of LANGUAGES) {
       const clients = (await (await page.request.get("/api/clients")).json()) as { items: { id: string }[] };
       const client = clients.items[0]!;
       const found: string[] = [];
-      for (const path of [
-        `/admin/invited-users/${client.id}`,
-        "/admin/chats",
-        "/admin/matches",
-        "/admin/usage",
-      ]) {
+      for (const path of [`/invited-users/${client.id}`, "/admin/chats", "/admin/matches", "/admin/usage"]) {
         found.push(...(await violationsOn(page, path)));
       }
       expect(found).toEqual([]);

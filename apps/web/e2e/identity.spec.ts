@@ -359,5 +359,10 @@ test.describe("identity and access", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("We couldn’t sign you in");
     await expect(page.getByRole("alert")).toContainText("expired or has already been used");
     await expect(page.getByRole("button", { name: "Send me a new link" })).toBeVisible();
+
+    // No token at all: no link was used, so none is said to have expired.
+    await page.goto("/auth/email");
+    await expect(page.getByRole("alert")).toContainText("signs you in from the link in your e-mail");
+    await expect(page.getByRole("alert")).not.toContainText("expired");
   });
 });

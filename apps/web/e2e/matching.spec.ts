@@ -78,6 +78,8 @@ test("[matching] a matchmaker runs a compatibility check, reads it, proposes an 
   await expect(incoming.getByTestId("introduction-status")).toHaveText("Awaiting response");
   await incoming.getByRole("button", { name: "Accept" }).click();
   await expect(incoming.getByTestId("introduction-status")).toHaveText("Match");
+  // Anna hears of it at once, on the page she has open.
+  await expect(anna.getByText(/accepted the introduction of/)).toBeVisible();
 
   // Anna sees the match on her side, and the kept result.
   await anna.goto("/admin/matches");

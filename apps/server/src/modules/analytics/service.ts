@@ -12,7 +12,7 @@ import type { SessionUser } from "../../platform/access.js";
 import { badRequest, notFound } from "../../platform/errors.js";
 import { newId } from "../../platform/ids.js";
 import type { RateLimiter } from "../../platform/rate-limit.js";
-import { getUser } from "../users/service.js";
+import { findUser } from "../users/service.js";
 
 const DAY_MS = 86_400_000;
 const VIEWS_PER_IP_PER_MINUTE = 60;
@@ -61,7 +61,7 @@ export async function recordView(
   visitor: { ip: string; userAgent: string; countryHeader: string | string[] | undefined },
 ) {
   await deps.limiter.hit(`views:${visitor.ip}`, VIEWS_PER_IP_PER_MINUTE, 60_000);
-  const user = await getUser(deps.db, body.profileId).catch(() => undefined);
+  const user = await findUser(deps.db, body.profileId);
   if (!user || user.role === "ADMIN" || user.status === "inactive") throw profileNotFound();
   const now = new Date();
   const salt = await saltOf(deps.db, isoDay(now));
@@ -80,7 +80,7 @@ export async function recordView(
 
 /** Whose views a caller may read: their own, their clients' (a matchmaker), anyone's (an admin). */
 async function assertCanSeeViews(db: Db, caller: SessionUser, profileId: string) {
-  const target = await getUser(db, profileId).catch(() => undefined);
+  const target = await findUser(db, profileId);
   const isAllowed =
     target &&
     (target.id === caller.id ||

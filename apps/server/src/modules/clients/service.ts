@@ -8,7 +8,7 @@ import { AppError, notFound } from "../../platform/errors.js";
 import { escapeLike } from "../../platform/sql.js";
 import { fileUrl, type Storage } from "../../platform/storage.js";
 import { profileStatus, setApproved } from "../profiles/service.js";
-import { createUser, deleteUser, getUser, type UserRow, updateUser } from "../users/service.js";
+import { createUser, deleteUser, findUser, type UserRow, updateUser } from "../users/service.js";
 
 /** The clients a caller may see: a matchmaker's own, or every client for an admin. */
 function scope(caller: SessionUser): SQL {
@@ -172,7 +172,7 @@ export async function clientStats(db: Db, caller: SessionUser): Promise<ClientSt
 
 /** A client the caller manages: their own (matchmaker) or any (admin); anything else is not found. */
 export async function getOwnClient(db: Db, caller: SessionUser, clientId: string): Promise<UserRow> {
-  const client = await getUser(db, clientId).catch(() => undefined);
+  const client = await findUser(db, clientId);
   const isOwn = client?.role === "INVITEE" && (caller.role === "ADMIN" || client.inviterId === caller.id);
   if (!client || !isOwn) throw notFound("CLIENT_NOT_FOUND", "Client not found");
   return client;
@@ -182,7 +182,7 @@ export async function createClient(db: Db, caller: SessionUser, body: CreateClie
   let matchmakerId = caller.id;
   if (caller.role === "ADMIN") {
     if (!body.matchmakerId) throw new AppError("MATCHMAKER_REQUIRED", 400, "Choose the client's matchmaker");
-    const matchmaker = await getUser(db, body.matchmakerId).catch(() => undefined);
+    const matchmaker = await findUser(db, body.matchmakerId);
     if (matchmaker?.role !== "INVITER") throw notFound("USER_NOT_FOUND", "Matchmaker not found");
     matchmakerId = matchmaker.id;
   }

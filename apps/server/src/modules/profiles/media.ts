@@ -14,7 +14,7 @@ import {
   receiveFiles,
   storeFiles,
 } from "../../platform/uploads.js";
-import { getUser, setAvatarKeys } from "../users/service.js";
+import { findUser, setAvatarKeys } from "../users/service.js";
 
 const PHOTO_LIMIT: FileLimit = {
   code: "PHOTO_LIMIT_EXCEEDED",
@@ -39,7 +39,7 @@ const toPhotoView = (p: PhotoRow): PhotoView => ({
  * Anything else is answered as not found, so ids cannot be probed.
  */
 export async function assertCanEditProfile(db: Db, caller: SessionUser, profileUserId: string) {
-  const target = await getUser(db, profileUserId).catch(() => undefined);
+  const target = await findUser(db, profileUserId);
   const isAllowed =
     target &&
     (target.id === caller.id ||

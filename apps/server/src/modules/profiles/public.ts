@@ -20,7 +20,7 @@ import type { RateLimiter } from "../../platform/rate-limit.js";
 import { getAgencyName } from "../agencies/service.js";
 import { checkEmailToken, issueEmailToken } from "../auth/email-tokens.js";
 import { type NotifyDeps, notify } from "../notifications/service.js";
-import { getUser, type UserRow } from "../users/service.js";
+import { findUser, getUser, type UserRow } from "../users/service.js";
 import { photosOf } from "./media.js";
 import { getProfile, readClientProfile, toFields, writeClientProfile } from "./service.js";
 
@@ -163,7 +163,7 @@ export async function accessPublicProfile(
     await warnMatchmakerOnce(deps, userId);
     throw error;
   }
-  const user = await getUser(deps.db, userId).catch(() => undefined);
+  const user = await findUser(deps.db, userId);
   if (user?.role !== "INVITEE" || user.status === "inactive") throw profileNotFound();
   const [row] = await deps.db.select().from(clientProfiles).where(eq(clientProfiles.userId, userId));
   if (!row?.accessPasswordHash) throw profileNotFound();
@@ -183,7 +183,7 @@ export async function accessPublicProfile(
 async function warnMatchmakerOnce(deps: NotifyDeps & { limiter: RateLimiter }, userId: string) {
   const { count } = await deps.limiter.take(`profile-access:warned:${userId}`, HOUR_MS);
   if (count !== 1) return;
-  const client = await getUser(deps.db, userId).catch(() => undefined);
+  const client = await findUser(deps.db, userId);
   if (client?.role !== "INVITEE" || !client.inviterId) return;
   // Only a profile that is public (has a password) has anything to warn about.
   const [row] = await deps.db

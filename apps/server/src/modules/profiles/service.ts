@@ -14,7 +14,7 @@ import { clientPreferences, clientProfiles, users } from "../../db/schema/index.
 import type { SessionUser } from "../../platform/access.js";
 import { AppError, badRequest, notFound } from "../../platform/errors.js";
 import { fileUrl } from "../../platform/storage.js";
-import { getUser, updateUser } from "../users/service.js";
+import { findUser, updateUser } from "../users/service.js";
 import { assertCanEditProfile } from "./media.js";
 
 type ProfileRow = typeof clientProfiles.$inferSelect;
@@ -135,7 +135,7 @@ export async function getProfile(db: Db, caller: SessionUser, userId: string): P
 
 /** Reads a client's anketa for a caller whose right to it was checked elsewhere (an edit link). */
 export async function readClientProfile(db: Db, userId: string): Promise<ProfileView> {
-  const user = await getUser(db, userId).catch(() => undefined);
+  const user = await findUser(db, userId);
   if (user?.role !== "INVITEE") throw notFound("PROFILE_NOT_FOUND", "Profile not found");
   return load(db, user);
 }

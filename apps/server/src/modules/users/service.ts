@@ -48,8 +48,18 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
 }
 
 export async function getUser(db: Db, id: string): Promise<UserRow> {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
+  const row = await findUser(db, id);
   if (!row) throw notFound("USER_NOT_FOUND", "User not found");
+  return row;
+}
+
+/**
+ * The user with this id, or undefined when there is none (for a caller with a 404 of its own). A
+ * database that fails still fails: a lookup that swallowed it would answer "not found" during an
+ * outage instead of 503.
+ */
+export async function findUser(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;
 }
 

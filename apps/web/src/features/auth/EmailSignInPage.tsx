@@ -14,7 +14,9 @@ import { homePathFor } from "./routing-rules";
 type State =
   | { kind: "authenticating" }
   | { kind: "success"; user: UserView }
-  | { kind: "error"; error: unknown };
+  | { kind: "error"; error: unknown }
+  /** Opened without a token and not signed in: no link was used, so none expired either. */
+  | { kind: "missing" };
 
 /** SPEC 2 /auth/email: signs in with the link's token: authenticating, then success or error. */
 export function EmailSignInPage() {
@@ -35,11 +37,7 @@ export function EmailSignInPage() {
       // Reloaded after success (the token is taken off the address), or a link without its token.
       void authStore
         .ensureUser()
-        .then((user) =>
-          settle(
-            user ? { kind: "success", user } : { kind: "error", error: { code: "SIGNIN_LINK_EXPIRED" } },
-          ),
-        );
+        .then((user) => settle(user ? { kind: "success", user } : { kind: "missing" }));
     } else {
       verifyEmailLinkOnce(token).then(
         (user) => {
@@ -57,6 +55,7 @@ export function EmailSignInPage() {
   }, [token, navigate]);
 
   if (state.kind === "error") return <EmailSignInFailure message={toMessage(state.error)} />;
+  if (state.kind === "missing") return <EmailSignInFailure message={t("emailSignIn.missingToken")} />;
 
   if (state.kind === "authenticating") {
     return (

@@ -1,4 +1,5 @@
-import type { ServerEvent } from "@matchdesk/contract";
+import { notifications } from "@mantine/notifications";
+import type { NotificationKind, ServerEvent } from "@matchdesk/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import {
   createContext,
@@ -9,7 +10,16 @@ import {
   useMemo,
   useSyncExternalStore,
 } from "react";
+import { useTranslation } from "react-i18next";
 import { notificationsKey } from "../notifications/useNotifications";
+
+/** Notifications that also pop up as they arrive (the rest wait quietly in the bell). */
+const TOASTED: ReadonlySet<NotificationKind> = new Set<NotificationKind>([
+  "introduction_proposed",
+  "introduction_accepted",
+  "introduction_rejected",
+]);
+
 import { RealtimeConnection, realtimeUrl } from "./realtime";
 import { TypingStore } from "./typing-store";
 import {
@@ -31,6 +41,7 @@ const RealtimeContext = createContext<Realtime | null>(null);
  */
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
+  const { t } = useTranslation();
   const realtime = useMemo<Realtime>(
     () => ({ connection: new RealtimeConnection(realtimeUrl), typing: new TypingStore() }),
     [],
@@ -58,6 +69,13 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
           break;
         case "notification":
           void queryClient.invalidateQueries({ queryKey: notificationsKey });
+          // The other side's answer to an introduction is worth a word on whatever page is open.
+          if (TOASTED.has(event.notification.kind)) {
+            notifications.show({
+              color: event.notification.kind === "introduction_rejected" ? "gray" : "teal",
+              message: t(`chat.notifications.kinds.${event.notification.kind}`, event.notification.params),
+            });
+          }
           break;
         case "resync":
           void queryClient.invalidateQueries({ queryKey: chatsKey });
@@ -72,7 +90,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       connection.stop();
       typing.clear();
     };
-  }, [realtime, queryClient]);
+  }, [realtime, queryClient, t]);
 
   return <RealtimeContext.Provider value={realtime}>{children}</RealtimeContext.Provider>;
 }

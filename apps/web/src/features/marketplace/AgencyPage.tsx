@@ -136,7 +136,7 @@ function AgencyContent({ view }: { view: AgencyPageView }) {
                   tt="none"
                   h="auto"
                   py={4}
-                  styles={{ label: { whiteSpace: "normal" } }}
+                  styles={{ label: { whiteSpace: "normal", lineHeight: 1.35 } }}
                   leftSection={<IconRosetteDiscountCheck size={16} />}
                 >
                   {t("marketplace.agency.verifiedSince", { year: view.verifiedSince })}

@@ -47,13 +47,14 @@ export function CompletenessBar({ completeness, isDirty, isSaving, onJump, stick
                 </Text>
               )}
             </Group>
-            <Progress
-              value={percent}
-              color={isComplete ? "teal" : "rose"}
-              size="md"
-              radius="xl"
-              aria-labelledby="profile-completeness-label"
-            />
+            {/* The section is the progressbar: it carries the name, not the track around it. */}
+            <Progress.Root size="md" radius="xl">
+              <Progress.Section
+                value={percent}
+                color={isComplete ? "teal" : "rose"}
+                aria-labelledby="profile-completeness-label"
+              />
+            </Progress.Root>
           </Stack>
           <Button type="submit" loading={isSaving} leftSection={<IconDeviceFloppy size={18} />}>
             {t("profile.editor.save")}

@@ -32,7 +32,7 @@ export function CompatibilityPreview() {
               {t("landing.preview.pair")}
             </Text>
           </Stack>
-          <Badge variant="light" color="gray" size="sm">
+          <Badge variant="light" color="gray" size="sm" style={{ flexShrink: 0 }}>
             {t("landing.preview.footnote")}
           </Badge>
         </Group>

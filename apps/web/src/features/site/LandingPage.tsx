@@ -111,7 +111,19 @@ export function LandingPage() {
             style={{ alignItems: "center" }}
           >
             <Stack gap="lg">
-              <Badge variant="light" size="lg" radius="sm" w="fit-content" tt="none" fw={600}>
+              <Badge
+                variant="light"
+                size="lg"
+                radius="sm"
+                w="fit-content"
+                maw="100%"
+                h="auto"
+                py={4}
+                tt="none"
+                fw={600}
+                // Wraps on a phone instead of cutting the Russian line short.
+                styles={{ label: { whiteSpace: "normal", lineHeight: 1.35, textAlign: "left" } }}
+              >
                 {t("landing.hero.eyebrow")}
               </Badge>
               <Title order={1} id="hero-title" fz={{ base: 34, sm: 44, md: 52 }} lh={1.1} lts={-1} c="dark.8">
