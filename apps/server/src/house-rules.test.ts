@@ -49,6 +49,7 @@ const TABLE_OWNERS: Record<string, string> = {
   oidcStates: "auth",
   emailTokens: "auth",
   knownSignIns: "auth",
+  profileAccessGrants: "profiles",
   clientCounts: "clients",
   clientProfiles: "profiles",
   clientPreferences: "profiles",

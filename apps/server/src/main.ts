@@ -4,6 +4,7 @@ import { openConfiguredDatabase } from "./db/open.js";
 import { isDatabaseUnavailable } from "./db/unavailable.js";
 import { sweepExpiredSignIns } from "./modules/auth/expiry.js";
 import { warmCandidatePool } from "./modules/matching/candidate-pool.js";
+import { sweepExpiredProfileAccess } from "./modules/profiles/public.js";
 import { startSubscriptionJob } from "./modules/subscriptions/service.js";
 import { startHousekeeping } from "./platform/housekeeping.js";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "./seed/demo.js";
@@ -27,7 +28,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const stopHousekeeping = startHousekeeping(database.db, app.log, {
     vacuum: database.kind === "pglite",
-    sweeps: [sweepExpiredSignIns],
+    sweeps: [sweepExpiredSignIns, sweepExpiredProfileAccess],
   });
   const stopSubscriptionJob = startSubscriptionJob(app.deps, app.log);
   warmCandidatePool(database.db, app.log);

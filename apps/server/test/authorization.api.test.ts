@@ -395,6 +395,15 @@ const MATRIX: Record<string, Row> = {
     call: (f) => ({ url: `/api/public/profiles/${f.client.id}/access`, payload: { password: "x" } }),
     expect: all(404),
   },
+  // The cookie of a browser that gave the password is the key; nobody here has one.
+  "GET /api/public/profiles/:id": {
+    call: (f) => ({ url: `/api/public/profiles/${f.client.id}` }),
+    expect: all(401),
+  },
+  "DELETE /api/public/profiles/:id/access": {
+    call: (f) => ({ url: `/api/public/profiles/${f.client.id}/access` }),
+    expect: all(204),
+  },
   "GET /api/public/edit-profile/:id": {
     call: (f) => ({ url: `/api/public/edit-profile/${f.client.id}?token=${"t".repeat(43)}` }),
     expect: all(401),

@@ -219,8 +219,14 @@ test.describe("photos and the public profile", () => {
     await expect(viewer).toHaveCount(0);
     await expect(first).toBeFocused();
 
-    // Locking asks for the password again.
+    // A reload within the hour keeps it open: no password asked again.
+    await guest.reload();
+    await expect(guest.getByRole("heading", { level: 1 })).toHaveText(`Vera, ${ageOf(DATE_OF_BIRTH)}`);
+
+    // Locking asks for the password again, after a reload too.
     await guest.getByRole("button", { name: "Lock profile" }).click();
+    await expect(guest.getByRole("heading", { level: 1 })).toHaveText("This profile is private");
+    await guest.reload();
     await expect(guest.getByRole("heading", { level: 1 })).toHaveText("This profile is private");
     await context.close();
   });

@@ -247,6 +247,27 @@ export const profilesApi = {
     body: PublicAccessBody,
     response: PublicProfileView,
   }),
+  /**
+   * The public profile again, for a browser that opened it with its password within the hour (the
+   * cookie that answer set, scoped to this profile); 401 PROFILE_LOCKED otherwise.
+   */
+  readPublic: endpoint({
+    method: "GET",
+    path: "/api/public/profiles/:id",
+    access: "public",
+    tag: "public",
+    params,
+    response: PublicProfileView,
+  }),
+  /** Locks the public profile in this browser again: its hour of access ends now. */
+  closePublic: endpoint({
+    method: "DELETE",
+    path: "/api/public/profiles/:id/access",
+    access: "public",
+    tag: "public",
+    params,
+    response: "none",
+  }),
   /** The questionnaire, through the link a matchmaker e-mailed the client. */
   getByEditLink: endpoint({
     method: "GET",

@@ -109,3 +109,21 @@ export const clientPreferences = pgTable(
     ),
   ],
 );
+
+// A browser that opened a public profile with its password keeps it open for an hour (SPEC 2,
+// issue 17): the cookie holds a random token, only its SHA-256 is stored. A new password, or the
+// visitor's own "lock", ends the grant.
+export const profileAccessGrants = pgTable(
+  "profile_access_grants",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    profileUserId: text("profile_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("profile_access_grants_profile_idx").on(t.profileUserId),
+    index("profile_access_grants_expires_idx").on(t.expiresAt),
+  ],
+);

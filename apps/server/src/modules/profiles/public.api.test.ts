@@ -3,10 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, signIn, type TestApp } from "../../../test/app.js";
 import { jpegWithGps, multipart } from "../../../test/images.js";
 import { linkIn, startSmtpServer } from "../../../test/smtp.js";
-import { clientProfiles, emailTokens, notifications, rateLimits } from "../../db/schema/index.js";
+import {
+  clientProfiles,
+  emailTokens,
+  notifications,
+  profileAccessGrants,
+  rateLimits,
+} from "../../db/schema/index.js";
 import { hashToken } from "../../platform/ids.js";
 import { seedClient, seedMatchmaker } from "../../seed/seed.js";
 import type { UserRow } from "../users/service.js";
+import { sweepExpiredProfileAccess } from "./public.js";
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -96,6 +103,77 @@ describe("[public profile] password and display settings", () => {
     expect(view.age).toBeGreaterThanOrEqual(35);
     expect(view.photos).toHaveLength(1);
     expect(JSON.stringify(view)).not.toContain("Secretova");
+  });
+
+  it("stays open for an hour in the browser that gave the password, and no other", async () => {
+    const opened = await access("open-sesame", "203.0.113.50");
+    expect(opened.statusCode).toBe(200);
+    const cookie = opened.cookies.find((c) => c.name === "profile_access")!;
+    expect(cookie).toMatchObject({ path: `/api/public/profiles/${client.id}`, httpOnly: true, maxAge: 3600 });
+    // Only the token's hash is stored, with its hour.
+    const [grant] = await t.database.db
+      .select()
+      .from(profileAccessGrants)
+      .where(eq(profileAccessGrants.tokenHash, hashToken(cookie.value)));
+    expect(grant).toMatchObject({ profileUserId: client.id });
+    expect(
+      await t.database.db.$count(profileAccessGrants, eq(profileAccessGrants.tokenHash, cookie.value)),
+    ).toBe(0);
+
+    const read = (id: string, value?: string) =>
+      t.app.inject({
+        method: "GET",
+        url: `/api/public/profiles/${id}`,
+        ...(value !== undefined && { cookies: { profile_access: value } }),
+      });
+    const again = await read(client.id, cookie.value);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(opened.json());
+    // Without the cookie, with a made-up one, or for another profile: locked, existing or not.
+    for (const res of [
+      await read(client.id),
+      await read(client.id, "made-up"),
+      await read("no-such-profile", cookie.value),
+    ]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json().code).toBe("PROFILE_LOCKED");
+    }
+
+    // Past its hour it is locked, and housekeeping deletes it.
+    await t.database.db
+      .update(profileAccessGrants)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(profileAccessGrants.tokenHash, hashToken(cookie.value)));
+    expect((await read(client.id, cookie.value)).statusCode).toBe(401);
+    await sweepExpiredProfileAccess(t.database.db, new Date());
+    expect(
+      await t.database.db.$count(
+        profileAccessGrants,
+        eq(profileAccessGrants.tokenHash, hashToken(cookie.value)),
+      ),
+    ).toBe(0);
+
+    // The visitor's "lock" ends it at once.
+    const second = (await access("open-sesame", "203.0.113.51")).cookies.find(
+      (c) => c.name === "profile_access",
+    )!;
+    const locked = await t.app.inject({
+      method: "DELETE",
+      url: `/api/public/profiles/${client.id}/access`,
+      cookies: { profile_access: second.value },
+    });
+    expect(locked.statusCode).toBe(204);
+    expect(locked.cookies.find((c) => c.name === "profile_access")).toMatchObject({ value: "" });
+    expect((await read(client.id, second.value)).statusCode).toBe(401);
+
+    // A new password ends every grant of the profile.
+    const third = (await access("open-sesame", "203.0.113.52")).cookies.find(
+      (c) => c.name === "profile_access",
+    )!;
+    expect((await read(client.id, third.value)).statusCode).toBe(200);
+    expect((await setPassword("new-sesame")).statusCode).toBe(200);
+    expect((await read(client.id, third.value)).statusCode).toBe(401);
+    expect((await setPassword("open-sesame")).statusCode).toBe(200);
   });
 
   it("follows the display settings the matchmaker chose", async () => {

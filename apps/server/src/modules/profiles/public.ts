@@ -9,11 +9,12 @@ import {
   type PublicProfileView,
 } from "@matchdesk/contract";
 import { hash, verify } from "@node-rs/argon2";
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, gt, inArray, lt } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { clientProfiles } from "../../db/schema/index.js";
+import { clientProfiles, profileAccessGrants } from "../../db/schema/index.js";
 import type { SessionUser } from "../../platform/access.js";
 import { AppError, notFound } from "../../platform/errors.js";
+import { hashToken, newToken } from "../../platform/ids.js";
 import type { Mailer } from "../../platform/mail.js";
 import { mailText } from "../../platform/mail-text.js";
 import type { RateLimiter } from "../../platform/rate-limit.js";
@@ -79,7 +80,11 @@ export async function setProfilePassword(db: Db, caller: SessionUser, userId: st
   await getProfile(db, caller, userId);
   await ensureProfileRow(db, userId);
   const accessPasswordHash = password === "" ? null : await hash(password);
-  await db.update(clientProfiles).set({ accessPasswordHash }).where(eq(clientProfiles.userId, userId));
+  await db.transaction(async (tx) => {
+    await tx.update(clientProfiles).set({ accessPasswordHash }).where(eq(clientProfiles.userId, userId));
+    // Whoever opened it with the old password must ask again.
+    await tx.delete(profileAccessGrants).where(eq(profileAccessGrants.profileUserId, userId));
+  });
   return { hasPassword: accessPasswordHash !== null };
 }
 
@@ -251,4 +256,57 @@ export async function patchByEditToken(
 ) {
   await assertEditToken(deps, userId, token, ip);
   return writeClientProfile(deps.db, await getUser(deps.db, userId), body);
+}
+
+const ACCESS_GRANT_MS = HOUR_MS;
+const profileLocked = () => new AppError("PROFILE_LOCKED", 401, "Enter the password to open this profile");
+
+/** Keeps a profile open for an hour in the browser that gave its password: the cookie's token. */
+export async function grantProfileAccess(db: Db, userId: string) {
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + ACCESS_GRANT_MS);
+  await db
+    .insert(profileAccessGrants)
+    .values({ tokenHash: hashToken(token), profileUserId: userId, expiresAt });
+  return { token, maxAgeSeconds: ACCESS_GRANT_MS / 1000 };
+}
+
+/**
+ * The public profile for a browser holding a live grant for it; 401 PROFILE_LOCKED for anyone
+ * else, whether the profile exists or not. The profile's rules hold as on opening: a client who
+ * left or a password that was removed closes it.
+ */
+export async function readGrantedProfile(db: Db, userId: string, token: string | undefined) {
+  if (!token) throw profileLocked();
+  const [grant] = await db
+    .select({ expiresAt: profileAccessGrants.expiresAt })
+    .from(profileAccessGrants)
+    .where(
+      and(
+        eq(profileAccessGrants.tokenHash, hashToken(token)),
+        eq(profileAccessGrants.profileUserId, userId),
+        gt(profileAccessGrants.expiresAt, new Date()),
+      ),
+    );
+  if (!grant) throw profileLocked();
+  const user = await findUser(db, userId);
+  if (user?.role !== "INVITEE" || user.status === "inactive") throw profileLocked();
+  const [row] = await db.select().from(clientProfiles).where(eq(clientProfiles.userId, userId));
+  if (!row?.accessPasswordHash) throw profileLocked();
+  return publicView(db, user, resolveDisplay(row.displaySettings));
+}
+
+/** Ends this browser's grant for the profile (its "lock" button); nothing to end is fine too. */
+export async function revokeProfileAccess(db: Db, userId: string, token: string | undefined) {
+  if (!token) return;
+  await db
+    .delete(profileAccessGrants)
+    .where(
+      and(eq(profileAccessGrants.tokenHash, hashToken(token)), eq(profileAccessGrants.profileUserId, userId)),
+    );
+}
+
+/** Housekeeping's sweep: grants whose hour is over. */
+export async function sweepExpiredProfileAccess(db: Db, now: Date) {
+  await db.delete(profileAccessGrants).where(lt(profileAccessGrants.expiresAt, now));
 }

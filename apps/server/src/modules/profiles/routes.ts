@@ -18,12 +18,16 @@ import {
   getByEditToken,
   getDisplaySettings,
   getProfilePassword,
+  grantProfileAccess,
   patchByEditToken,
   putDisplaySettings,
+  readGrantedProfile,
+  revokeProfileAccess,
   setProfilePassword,
 } from "./public.js";
 import { getProfile, patchProfile } from "./service.js";
 
+const PROFILE_ACCESS_COOKIE = "profile_access";
 const gallery = (items: PhotoView[]) => ({ items, limit: LIMITS.photosPerProfile });
 
 // Each media route has a "me" form (the caller's own profile) and an "{id}" form; both call the
@@ -97,11 +101,30 @@ export function register(app: FastifyInstance, deps: AppDeps) {
     setProfilePassword(db, request.user, request.params.id, request.body.password),
   );
 
-  route(app, profilesApi.openPublic, (request, reply) =>
-    withRetryAfter(reply, () =>
+  // The right password keeps the profile open in this browser for an hour: a cookie only this
+  // profile's public routes receive (its path), httpOnly, holding a token stored hashed.
+  const accessCookie = (id: string, maxAge?: number) => ({
+    path: `/api/public/profiles/${encodeURIComponent(id)}`,
+    httpOnly: true,
+    sameSite: "lax" as const,
+    secure: deps.config.isHttps,
+    ...(maxAge !== undefined && { maxAge }),
+  });
+  route(app, profilesApi.openPublic, async (request, reply) => {
+    const view = await withRetryAfter(reply, () =>
       accessPublicProfile(deps, request.params.id, request.body.password, request.ip),
-    ),
+    );
+    const { token, maxAgeSeconds } = await grantProfileAccess(db, request.params.id);
+    reply.setCookie(PROFILE_ACCESS_COOKIE, token, accessCookie(request.params.id, maxAgeSeconds));
+    return view;
+  });
+  route(app, profilesApi.readPublic, (request) =>
+    readGrantedProfile(db, request.params.id, request.cookies[PROFILE_ACCESS_COOKIE]),
   );
+  route(app, profilesApi.closePublic, async (request, reply) => {
+    await revokeProfileAccess(db, request.params.id, request.cookies[PROFILE_ACCESS_COOKIE]);
+    reply.clearCookie(PROFILE_ACCESS_COOKIE, accessCookie(request.params.id));
+  });
   route(app, profilesApi.getByEditLink, (request) =>
     getByEditToken(deps, request.params.id, request.query.token, request.ip),
   );

@@ -1,7 +1,7 @@
-import { Alert, Button, Container, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Alert, Button, Center, Container, Loader, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import type { PublicProfileView } from "@matchdesk/contract";
 import { IconAlertCircle, IconRefresh, IconUserSearch } from "@tabler/icons-react";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { useErrorMessage } from "../../lib/useErrorMessage";
@@ -10,9 +10,10 @@ import { recordView } from "../marketplace/useMarketplace";
 import { type OpenResult, PasswordGate } from "./PasswordGate";
 import classes from "./PublicProfile.module.css";
 import { PublicProfileContent } from "./PublicProfileContent";
-import { accessOutcome, openPublicProfile } from "./public-profile";
+import { accessOutcome, closePublicProfile, openPublicProfile, reopenPublicProfile } from "./public-profile";
 
 type PageState =
+  | { kind: "checking" }
   | { kind: "locked" }
   | { kind: "open"; view: PublicProfileView }
   | { kind: "notFound" }
@@ -20,7 +21,8 @@ type PageState =
 
 /**
  * SPEC 2 /profile/{userId}: a client's questionnaire a matchmaker shared by link, behind the password
- * they set. Public (no sign-in); the password lives only in this page's memory.
+ * they set. Public (no sign-in). The password itself is never kept; the right one keeps the profile
+ * open in this browser for an hour (a cookie of this profile's), so a reload does not ask again.
  */
 export function PublicProfilePage() {
   const { userId = "" } = useParams();
@@ -30,7 +32,7 @@ export function PublicProfilePage() {
 
 function PublicProfile({ userId }: { userId: string }) {
   const { t } = useTranslation();
-  const [state, setState] = useState<PageState>({ kind: "locked" });
+  const [state, setState] = useState<PageState>({ kind: "checking" });
   const [isRetrying, setRetrying] = useState(false);
   // The password of a failed load, so that "try again" does not ask for it twice.
   const password = useRef("");
@@ -54,6 +56,28 @@ function PublicProfile({ userId }: { userId: string }) {
     }
   };
 
+  // Opened here within the hour: shown again without the password.
+  useEffect(() => {
+    let isActive = true;
+    reopenPublicProfile(userId).then(
+      (view) => {
+        if (!isActive) return;
+        setState(view ? { kind: "open", view } : { kind: "locked" });
+        if (view) recordView(userId);
+      },
+      () => isActive && setState({ kind: "locked" }),
+    );
+    return () => {
+      isActive = false;
+    };
+  }, [userId]);
+
+  // Locked here once the server forgot this browser (a reload must not open it again).
+  const lock = async () => {
+    await closePublicProfile(userId).catch(() => {});
+    setState({ kind: "locked" });
+  };
+
   const retry = async () => {
     setRetrying(true);
     const result = await open(password.current);
@@ -75,10 +99,13 @@ function PublicProfile({ userId }: { userId: string }) {
       {/* Shared by link for a few people, not for search engines. */}
       <meta name="robots" content="noindex, nofollow" />
       <Container size={state.kind === "open" ? "md" : "sm"} py={{ base: "lg", sm: 56 }}>
-        {state.kind === "locked" && <PasswordGate onOpen={open} />}
-        {state.kind === "open" && (
-          <PublicProfileContent view={state.view} onLock={() => setState({ kind: "locked" })} />
+        {state.kind === "checking" && (
+          <Center py={80}>
+            <Loader aria-label={t("publicProfile.checking")} />
+          </Center>
         )}
+        {state.kind === "locked" && <PasswordGate onOpen={open} />}
+        {state.kind === "open" && <PublicProfileContent view={state.view} onLock={() => void lock()} />}
         {state.kind === "notFound" && <NotFound />}
         {state.kind === "failed" && (
           <LoadFailed

@@ -8,6 +8,23 @@ export type PublicPhoto = NonNullable<PublicProfileView["photos"]>[number];
 export const openPublicProfile = (userId: string, password: string) =>
   call(profilesApi.openPublic, { params: { id: userId }, body: { password }, skipSessionExpiry: true });
 
+/**
+ * The profile again in a browser that gave its password within the hour (its cookie), or null
+ * when it is locked here.
+ */
+export async function reopenPublicProfile(userId: string): Promise<PublicProfileView | null> {
+  try {
+    return await call(profilesApi.readPublic, { params: { id: userId }, skipSessionExpiry: true });
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "PROFILE_LOCKED") return null;
+    throw error;
+  }
+}
+
+/** Locks the profile in this browser again (for a shared computer). */
+export const closePublicProfile = (userId: string) =>
+  call(profilesApi.closePublic, { params: { id: userId }, skipSessionExpiry: true });
+
 /** The fields the page's header carries: name and age in the title, place, work, what they look for. */
 export const HEADER_FIELDS = [
   "firstName",
