@@ -25,7 +25,9 @@ async function violationsOn(page: Page, path: string) {
   // The page itself, not the not-found page in its place.
   await expect(page.getByText("404", { exact: true })).toHaveCount(0);
   // Placeholders gone: what is checked is the page with its data.
-  await expect(page.locator(".mantine-Skeleton-root")).toHaveCount(0);
+  await expect(page.locator(".mantine-Skeleton-root").filter({ visible: true })).toHaveCount(0, {
+    timeout: 15_000,
+  });
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations.map((v) => `${path}: ${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
 }

@@ -121,7 +121,7 @@ function AgencyContent({ view }: { view: AgencyPageView }) {
           ← {t("marketplace.agency.backToDirectory")}
         </Anchor>
         <Group align="flex-start" gap="lg" wrap="nowrap">
-          <Avatar src={view.logoUrl} size={96} radius="lg" color="rose" name={view.agencyName} />
+          <Avatar src={view.logoUrl} alt="" size={96} radius="lg" color="rose" name={view.agencyName} />
           <Stack gap={6} style={{ minWidth: 0 }}>
             <Title order={1} fz={{ base: 26, sm: 36 }}>
               {view.agencyName}

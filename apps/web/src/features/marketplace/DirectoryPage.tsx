@@ -219,7 +219,7 @@ function AgencyCard({ item }: { item: DirectoryItem }) {
     <Card padding="lg" shadow="xs" withBorder component="article" h="100%">
       <Stack gap="sm" h="100%">
         <Group wrap="nowrap" gap="md" align="flex-start">
-          <Avatar src={item.logoUrl} size={56} radius="md" color="rose" name={item.agencyName} />
+          <Avatar src={item.logoUrl} alt="" size={56} radius="md" color="rose" name={item.agencyName} />
           <Stack gap={2} style={{ minWidth: 0 }}>
             <Anchor component={Link} to={`/agency/${item.login}`} fw={700} size="lg" c="dark" lineClamp={2}>
               {item.agencyName}

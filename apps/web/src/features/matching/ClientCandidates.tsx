@@ -53,7 +53,7 @@ export function MyCandidatesCard() {
               return (
                 <Card key={profile.userId} withBorder padding="sm" data-testid="my-candidate">
                   <Group gap="sm" wrap="nowrap">
-                    <Avatar src={photo?.thumbUrl} name={name} color="rose" size={48} radius="xl" />
+                    <Avatar src={photo?.thumbUrl} alt="" name={name} color="rose" size={48} radius="xl" />
                     <Stack gap={2} style={{ minWidth: 0 }}>
                       <Text fw={600}>{name}</Text>
                       {place && (

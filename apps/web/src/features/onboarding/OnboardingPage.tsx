@@ -271,6 +271,8 @@ function OnboardingForm({ user, onCompleted }: { user: UserView; onCompleted: ()
                   </Text>
                 )}
                 <Switch
+                  // The form's default (true) as the box's first state: the input is uncontrolled.
+                  defaultChecked
                   label={t("onboarding.isListed")}
                   description={t("onboarding.isListedHint")}
                   {...register("isListed")}

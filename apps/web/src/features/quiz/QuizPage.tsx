@@ -222,7 +222,7 @@ function AgencyCard({ agency }: { agency: QuizAgency }) {
     <Card padding="lg" shadow="xs" withBorder component="article" h="100%">
       <Stack gap="sm" h="100%">
         <Group wrap="nowrap" gap="md">
-          <Avatar src={agency.logoUrl} size={48} radius="md" color="rose" name={agency.agencyName} />
+          <Avatar src={agency.logoUrl} alt="" size={48} radius="md" color="rose" name={agency.agencyName} />
           <Stack gap={2} style={{ minWidth: 0 }}>
             <Text fw={700} lineClamp={2}>
               {agency.agencyName}
