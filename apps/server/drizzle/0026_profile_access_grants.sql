@@ -1,6 +1,7 @@
 CREATE TABLE "profile_access_grants" (
 	"token_hash" text PRIMARY KEY NOT NULL,
 	"profile_user_id" text NOT NULL,
+	"password_fingerprint" text NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint

@@ -111,8 +111,9 @@ export const clientPreferences = pgTable(
 );
 
 // A browser that opened a public profile with its password keeps it open for an hour (SPEC 2,
-// issue 17): the cookie holds a random token, only its SHA-256 is stored. A new password, or the
-// visitor's own "lock", ends the grant.
+// issue 17): the cookie holds a random token, only its SHA-256 is stored. The grant names the
+// password it was given for (a SHA-256 of its stored hash): another password, or the visitor's
+// own "lock", ends it, whatever the timing.
 export const profileAccessGrants = pgTable(
   "profile_access_grants",
   {
@@ -120,6 +121,7 @@ export const profileAccessGrants = pgTable(
     profileUserId: text("profile_user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    passwordFingerprint: text("password_fingerprint").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
   (t) => [

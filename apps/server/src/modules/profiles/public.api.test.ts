@@ -174,6 +174,18 @@ describe("[public profile] password and display settings", () => {
     expect((await setPassword("new-sesame")).statusCode).toBe(200);
     expect((await read(client.id, third.value)).statusCode).toBe(401);
     expect((await setPassword("open-sesame")).statusCode).toBe(200);
+
+    // A grant is for the password it was given for: one changed under it (a change racing the
+    // grant, whose delete came first) does not open the profile either.
+    const fourth = (await access("open-sesame", "203.0.113.53")).cookies.find(
+      (c) => c.name === "profile_access",
+    )!;
+    await t.database.db
+      .update(clientProfiles)
+      .set({ accessPasswordHash: "$argon2id$v=19$m=19456,t=2,p=1$other$other" })
+      .where(eq(clientProfiles.userId, client.id));
+    expect((await read(client.id, fourth.value)).statusCode).toBe(401);
+    expect((await setPassword("open-sesame")).statusCode).toBe(200);
   });
 
   it("follows the display settings the matchmaker chose", async () => {

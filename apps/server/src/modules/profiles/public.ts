@@ -178,7 +178,9 @@ export async function accessPublicProfile(
   await deps.limiter.reset(key);
   await deps.limiter.reset(hourKey);
   await deps.limiter.undo(profileKey);
-  return publicView(deps.db, user, resolveDisplay(row.displaySettings));
+  // The hour of access is for this password: the hash just checked, not whatever is stored now.
+  const access = await grantProfileAccess(deps.db, userId, row.accessPasswordHash);
+  return { view: await publicView(deps.db, user, resolveDisplay(row.displaySettings)), access };
 }
 
 /**
@@ -261,25 +263,28 @@ export async function patchByEditToken(
 const ACCESS_GRANT_MS = HOUR_MS;
 const profileLocked = () => new AppError("PROFILE_LOCKED", 401, "Enter the password to open this profile");
 
-/** Keeps a profile open for an hour in the browser that gave its password: the cookie's token. */
-export async function grantProfileAccess(db: Db, userId: string) {
+/** Keeps a profile open for an hour in the browser that gave this password: the cookie's token. */
+async function grantProfileAccess(db: Db, userId: string, passwordHash: string) {
   const token = newToken();
   const expiresAt = new Date(Date.now() + ACCESS_GRANT_MS);
-  await db
-    .insert(profileAccessGrants)
-    .values({ tokenHash: hashToken(token), profileUserId: userId, expiresAt });
+  await db.insert(profileAccessGrants).values({
+    tokenHash: hashToken(token),
+    profileUserId: userId,
+    passwordFingerprint: hashToken(passwordHash),
+    expiresAt,
+  });
   return { token, maxAgeSeconds: ACCESS_GRANT_MS / 1000 };
 }
 
 /**
  * The public profile for a browser holding a live grant for it; 401 PROFILE_LOCKED for anyone
  * else, whether the profile exists or not. The profile's rules hold as on opening: a client who
- * left or a password that was removed closes it.
+ * left, or a password removed or changed, closes it.
  */
 export async function readGrantedProfile(db: Db, userId: string, token: string | undefined) {
   if (!token) throw profileLocked();
   const [grant] = await db
-    .select({ expiresAt: profileAccessGrants.expiresAt })
+    .select({ passwordFingerprint: profileAccessGrants.passwordFingerprint })
     .from(profileAccessGrants)
     .where(
       and(
@@ -292,7 +297,9 @@ export async function readGrantedProfile(db: Db, userId: string, token: string |
   const user = await findUser(db, userId);
   if (user?.role !== "INVITEE" || user.status === "inactive") throw profileLocked();
   const [row] = await db.select().from(clientProfiles).where(eq(clientProfiles.userId, userId));
-  if (!row?.accessPasswordHash) throw profileLocked();
+  // Given for another password (changed since, even while it was being given): locked.
+  if (!row?.accessPasswordHash || hashToken(row.accessPasswordHash) !== grant.passwordFingerprint)
+    throw profileLocked();
   return publicView(db, user, resolveDisplay(row.displaySettings));
 }
 

@@ -18,7 +18,6 @@ import {
   getByEditToken,
   getDisplaySettings,
   getProfilePassword,
-  grantProfileAccess,
   patchByEditToken,
   putDisplaySettings,
   readGrantedProfile,
@@ -111,11 +110,14 @@ export function register(app: FastifyInstance, deps: AppDeps) {
     ...(maxAge !== undefined && { maxAge }),
   });
   route(app, profilesApi.openPublic, async (request, reply) => {
-    const view = await withRetryAfter(reply, () =>
+    const { view, access } = await withRetryAfter(reply, () =>
       accessPublicProfile(deps, request.params.id, request.body.password, request.ip),
     );
-    const { token, maxAgeSeconds } = await grantProfileAccess(db, request.params.id);
-    reply.setCookie(PROFILE_ACCESS_COOKIE, token, accessCookie(request.params.id, maxAgeSeconds));
+    reply.setCookie(
+      PROFILE_ACCESS_COOKIE,
+      access.token,
+      accessCookie(request.params.id, access.maxAgeSeconds),
+    );
     return view;
   });
   route(app, profilesApi.readPublic, (request) =>

@@ -8,18 +8,11 @@ import {
   useContext,
   useEffect,
   useMemo,
+  useRef,
   useSyncExternalStore,
 } from "react";
 import { useTranslation } from "react-i18next";
 import { notificationsKey } from "../notifications/useNotifications";
-
-/** Notifications that also pop up as they arrive (the rest wait quietly in the bell). */
-const TOASTED: ReadonlySet<NotificationKind> = new Set<NotificationKind>([
-  "introduction_proposed",
-  "introduction_accepted",
-  "introduction_rejected",
-]);
-
 import { RealtimeConnection, realtimeUrl } from "./realtime";
 import { TypingStore } from "./typing-store";
 import {
@@ -31,6 +24,13 @@ import {
   withReadUpTo,
 } from "./useChats";
 
+/** Notifications that also pop up as they arrive (the rest wait quietly in the bell). */
+const TOASTED: ReadonlySet<NotificationKind> = new Set<NotificationKind>([
+  "introduction_proposed",
+  "introduction_accepted",
+  "introduction_rejected",
+]);
+
 type Realtime = { connection: RealtimeConnection; typing: TypingStore };
 
 const RealtimeContext = createContext<Realtime | null>(null);
@@ -41,7 +41,11 @@ const RealtimeContext = createContext<Realtime | null>(null);
  */
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
+  // The current language's t, read when a notification arrives: a language switch must not
+  // restart the effect (that would reconnect the socket and reload every chat).
   const { t } = useTranslation();
+  const tRef = useRef(t);
+  tRef.current = t;
   const realtime = useMemo<Realtime>(
     () => ({ connection: new RealtimeConnection(realtimeUrl), typing: new TypingStore() }),
     [],
@@ -73,7 +77,10 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
           if (TOASTED.has(event.notification.kind)) {
             notifications.show({
               color: event.notification.kind === "introduction_rejected" ? "gray" : "teal",
-              message: t(`chat.notifications.kinds.${event.notification.kind}`, event.notification.params),
+              message: tRef.current(
+                `chat.notifications.kinds.${event.notification.kind}`,
+                event.notification.params,
+              ),
             });
           }
           break;
@@ -90,7 +97,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       connection.stop();
       typing.clear();
     };
-  }, [realtime, queryClient, t]);
+  }, [realtime, queryClient]);
 
   return <RealtimeContext.Provider value={realtime}>{children}</RealtimeContext.Provider>;
 }

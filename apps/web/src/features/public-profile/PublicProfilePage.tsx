@@ -1,4 +1,5 @@
 import { Alert, Button, Center, Container, Loader, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
 import type { PublicProfileView } from "@matchdesk/contract";
 import { IconAlertCircle, IconRefresh, IconUserSearch } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
@@ -32,6 +33,7 @@ export function PublicProfilePage() {
 
 function PublicProfile({ userId }: { userId: string }) {
   const { t } = useTranslation();
+  const toMessage = useErrorMessage();
   const [state, setState] = useState<PageState>({ kind: "checking" });
   const [isRetrying, setRetrying] = useState(false);
   // The password of a failed load, so that "try again" does not ask for it twice.
@@ -60,11 +62,8 @@ function PublicProfile({ userId }: { userId: string }) {
   useEffect(() => {
     let isActive = true;
     reopenPublicProfile(userId).then(
-      (view) => {
-        if (!isActive) return;
-        setState(view ? { kind: "open", view } : { kind: "locked" });
-        if (view) recordView(userId);
-      },
+      // A reload is not a new visit: views are recorded when the password opens the profile.
+      (view) => isActive && setState(view ? { kind: "open", view } : { kind: "locked" }),
       () => isActive && setState({ kind: "locked" }),
     );
     return () => {
@@ -72,10 +71,15 @@ function PublicProfile({ userId }: { userId: string }) {
     };
   }, [userId]);
 
-  // Locked here once the server forgot this browser (a reload must not open it again).
+  // Locked once the server forgot this browser, so a reload (or the next person at a shared
+  // computer) does not open it again; if that failed, it stays open and says so.
   const lock = async () => {
-    await closePublicProfile(userId).catch(() => {});
-    setState({ kind: "locked" });
+    try {
+      await closePublicProfile(userId);
+      setState({ kind: "locked" });
+    } catch (error) {
+      notifications.show({ color: "red", title: t("publicProfile.lockFailed"), message: toMessage(error) });
+    }
   };
 
   const retry = async () => {
