@@ -12,13 +12,13 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ServerEvent } from "@matchdesk/contract";
-import pg from "pg";
 import WebSocket from "ws";
 import { openDatabase } from "../src/db/client.js";
 import { chatMembers, chats, users } from "../src/db/schema/index.js";
 import { createSession } from "../src/modules/auth/sessions.js";
 import { newInviteCode } from "../src/modules/users/service.js";
 import { newId } from "../src/platform/ids.js";
+import { percentile, adminQuery as sharedAdminQuery } from "./shared.js";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 const pgServer = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -28,18 +28,7 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
 const firstPort = Number(process.env.BENCH_PORT ?? 3210);
 const bases = [`http://127.0.0.1:${firstPort}`, `http://127.0.0.1:${firstPort + 1}`];
 
-async function adminQuery(text: string) {
-  const client = new pg.Client({ connectionString: pgServer });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const adminQuery = (text: string) => sharedAdminQuery(pgServer, text);
 
 /** Resident memory of a process, from /proc (Linux). */
 const rssBytes = (pid: number) => {

@@ -11,7 +11,6 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { chromium } from "playwright-core";
 import sharp from "sharp";
 import { type Database, openDatabase } from "../src/db/client.js";
@@ -26,6 +25,7 @@ import {
   type Scenario,
   seedBench,
 } from "./scenarios.js";
+import { percentile, adminQuery as sharedAdminQuery } from "./shared.js";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 const port = Number(process.env.BENCH_PORT ?? 3200);
@@ -35,15 +35,7 @@ const only = process.env.BENCH_ONLY;
 /** A PostgreSQL server to run on instead of PGlite: a throwaway database is made on it and dropped. */
 const pgServer = process.env.BENCH_DATABASE_URL;
 
-async function adminQuery(text: string) {
-  const client = new pg.Client({ connectionString: pgServer });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
+const adminQuery = (text: string) => sharedAdminQuery(pgServer, text);
 
 /** A fresh database for the bench: PGlite in `dir`, or a new database on BENCH_DATABASE_URL. */
 async function freshDatabase(
@@ -78,11 +70,6 @@ type Figures = {
   ratio?: number;
   verdict?: string;
 };
-
-function percentile(sorted: number[], p: number) {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 function startServer(dataDir: string, extraEnv: Record<string, string> = {}): ChildProcess {
   return spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {

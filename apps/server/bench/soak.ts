@@ -13,7 +13,6 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import pg from "pg";
 import WebSocket from "ws";
 import { openDatabase } from "../src/db/client.js";
 import {
@@ -27,6 +26,7 @@ import {
   waitHealthy,
 } from "../test/fault-harness.js";
 import { jpegWithGps, multipart } from "../test/images.js";
+import { percentile, adminQuery as sharedAdminQuery } from "./shared.js";
 
 const { values: args } = parseArgs({
   options: { minutes: { type: "string" }, connections: { type: "string" } },
@@ -49,20 +49,8 @@ const MIX: [Kind, number][] = [
   ["chat", 0.15],
 ];
 
-async function adminQuery(text: string) {
-  const client = new pg.Client({ connectionString: pgServer });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
+const adminQuery = (text: string) => sharedAdminQuery(pgServer, text);
 
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0
-    ? Number.NaN
-    : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 function startInstance(index: number, databaseUrl: string, dataDir: string): ChildProcess {
