@@ -147,4 +147,18 @@ export const InterestCategory = z.enum([
 // "not assigned" travels as null on the wire (API.md: priority yes, maybe, no, null).
 export const CandidatePriority = z.enum(["yes", "maybe", "no"]);
 export const ReviewStatus = z.enum(["pending", "approved", "rejected"]);
-export const IntroductionState = z.enum(["none", "awaiting_response", "match", "rejected", "cancelled"]);
+export const IntroductionState = z.enum([
+  "none",
+  "awaiting_response",
+  "match",
+  "asking_clients",
+  "introduced",
+  "date_planned",
+  "dated",
+  "second_date",
+  "ended",
+  "declined",
+  "expired",
+  "rejected",
+  "cancelled",
+]);

@@ -4,6 +4,7 @@ import { AUTH_ERRORS } from "./auth.js";
 import { CHAT_ERRORS } from "./chat.js";
 import { CLIENT_ERRORS } from "./clients.js";
 import { MONEY_ERRORS } from "./credits.js";
+import { INTRODUCTION_ERRORS } from "./introductions.js";
 import { MARKETPLACE_ERRORS } from "./marketplace.js";
 import { MATCHING_ERRORS } from "./matching.js";
 import { MEDIA_ERRORS } from "./media.js";
@@ -48,6 +49,7 @@ export const ERROR_CODES = [
   ...MARKETPLACE_ERRORS,
   ...CHAT_ERRORS,
   ...MATCHING_ERRORS,
+  ...INTRODUCTION_ERRORS,
   ...QUIZ_ERRORS,
 ] as const;
 export const ErrorCode = z.enum(ERROR_CODES);

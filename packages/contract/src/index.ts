@@ -10,6 +10,7 @@ export * from "./endpoints/index.js";
 export * from "./enums.js";
 export * from "./errors.js";
 export * from "./i18n.js";
+export * from "./introductions.js";
 export * from "./marketplace.js";
 export * from "./matching.js";
 export * from "./media.js";

@@ -154,6 +154,24 @@ export type IntroductionStatus = z.infer<typeof IntroductionStatus>;
 export const IntroductionAction = z.enum(["cancel", "accept", "reject"]);
 export type IntroductionAction = z.infer<typeof IntroductionAction>;
 
+/** Who must act next, and how. */
+export const WaitingOn = z.object({
+  role: z.enum(["matchmaker", "client"]),
+  side: z.enum(["own", "other"]),
+  userId: Id,
+  name: z.string(),
+  action: z.enum(["respond", "ask_client", "answer", "set_date", "confirm_date", "feedback"]),
+});
+export type WaitingOn = z.infer<typeof WaitingOn>;
+
+export const DateView = z.object({
+  startsAt: z.iso.datetime(),
+  place: z.string(),
+  mapUrl: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export type DateView = z.infer<typeof DateView>;
+
 export const IntroductionView = z.object({
   id: z.string(),
   status: IntroductionStatus,
@@ -166,6 +184,10 @@ export const IntroductionView = z.object({
   otherAgencyName: z.string().nullable(),
   /** The other side's matchmaker, to open a chat with; the caller's own id within one agency. */
   otherMatchmakerId: z.string(),
+  /** Who must act next (empty once it has ended). */
+  waitingOn: z.array(WaitingOn),
+  /** The first date, once set. */
+  date: DateView.nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

@@ -9,6 +9,7 @@ import { creditsApi } from "./credits.js";
 import { debugApi } from "./debug.js";
 import { filesApi } from "./files.js";
 import { healthApi } from "./health.js";
+import { introductionsApi } from "./introductions.js";
 import { invitesApi } from "./invites.js";
 import { matchingApi } from "./matching.js";
 import { notificationsApi } from "./notifications.js";
@@ -36,6 +37,7 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
   debugApi,
   filesApi,
   healthApi,
+  introductionsApi,
   invitesApi,
   matchingApi,
   notificationsApi,

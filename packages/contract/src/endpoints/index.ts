@@ -8,6 +8,7 @@ export { creditsApi } from "./credits.js";
 export { debugApi } from "./debug.js";
 export { filesApi } from "./files.js";
 export { healthApi } from "./health.js";
+export { introductionsApi } from "./introductions.js";
 export { invitesApi } from "./invites.js";
 export { matchingApi } from "./matching.js";
 export { notificationsApi } from "./notifications.js";

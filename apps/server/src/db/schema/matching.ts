@@ -68,6 +68,14 @@ export const introductionStatusEnum = pgEnum("introduction_status", [
   "match",
   "rejected",
   "cancelled",
+  "asking_clients",
+  "introduced",
+  "date_planned",
+  "dated",
+  "second_date",
+  "ended",
+  "declined",
+  "expired",
 ]);
 
 /**
@@ -93,6 +101,15 @@ export const introductions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     status: introductionStatusEnum("status").notNull().default("awaiting_response"),
+    /** When both clients said yes: what a client's package counts as delivered. */
+    introducedAt: timestamp("introduced_at", { withTimezone: true }),
+    /** The first date, once either matchmaker set it. */
+    dateStartsAt: timestamp("date_starts_at", { withTimezone: true }),
+    datePlace: text("date_place"),
+    dateMapUrl: text("date_map_url"),
+    dateNote: text("date_note"),
+    /** When the day-before reminder of the current date went out (a new date clears it). */
+    dateRemindedAt: timestamp("date_reminded_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -102,6 +119,8 @@ export const introductions = pgTable(
     index("introductions_candidate_idx").on(t.candidateId),
     index("introductions_proposer_idx").on(t.proposedBy, t.updatedAt.desc()),
     index("introductions_responder_idx").on(t.responderId, t.updatedAt.desc()),
+    // Not on the status: a migration may not use an enum value it adds in the same transaction.
+    index("introductions_date_idx").on(t.dateStartsAt).where(sql`${t.dateStartsAt} is not null`),
   ],
 );
 

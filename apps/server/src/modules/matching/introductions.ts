@@ -92,6 +92,8 @@ async function toViews(db: Db, caller: SessionUser, rows: IntroductionRow[]): Pr
       otherClient: profiles[2 * i + 1]!,
       otherAgencyName: agencies.get(side.otherMatchmaker) ?? null,
       otherMatchmakerId: side.otherMatchmaker,
+      waitingOn: [],
+      date: null,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     };

@@ -32,6 +32,14 @@ import { useIntroductionAction, useIntroductions, useMatchableClients, useResult
 const STATE_COLOR = {
   awaiting_response: "yellow",
   match: "teal",
+  asking_clients: "yellow",
+  introduced: "teal",
+  date_planned: "blue",
+  dated: "blue",
+  second_date: "grape",
+  ended: "gray",
+  declined: "red",
+  expired: "gray",
   rejected: "red",
   cancelled: "gray",
 } as const;
