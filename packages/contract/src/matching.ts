@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Id, PageQuery } from "./common.js";
+import { Id, PageQuery, pageOf } from "./common.js";
 import { CandidatePriority, IntroductionState } from "./enums.js";
 import { Locale } from "./i18n.js";
 import { PublicProfileView } from "./profiles.js";
@@ -192,8 +192,19 @@ export const IntroductionView = z.object({
   updatedAt: z.iso.datetime(),
 });
 export type IntroductionView = z.infer<typeof IntroductionView>;
-export const IntroductionsQuery = PageQuery.extend({ status: IntroductionStatus.optional() });
+export const IntroductionsQuery = PageQuery.extend({
+  status: IntroductionStatus.optional(),
+  /** The workspace's tabs: active (waiting on someone), dates, past. */
+  group: z.enum(["active", "dates", "past"]).optional(),
+  /** Introductions of one client, on either side. */
+  clientId: Id.optional(),
+});
 export type IntroductionsQuery = z.infer<typeof IntroductionsQuery>;
+/** A page of introductions with how many each tab holds (within the client filter). */
+export const IntroductionsPage = pageOf(IntroductionView).extend({
+  counts: z.object({ active: z.number().int(), dates: z.number().int(), past: z.number().int() }),
+});
+export type IntroductionsPage = z.infer<typeof IntroductionsPage>;
 
 /** What an INVITEE sees of a candidate their matchmaker shares. */
 export const MyCandidateView = z.object({ profile: PublicProfileView, status: z.enum(["shared", "match"]) });
