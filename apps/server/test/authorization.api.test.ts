@@ -148,6 +148,91 @@ const MATRIX: Record<string, Row> = {
     call: () => ({ url: "/api/introductions/none/accept" }),
     expect: matchmakers(404),
   },
+  "GET /api/introductions/settings": {
+    call: () => ({ url: "/api/introductions/settings" }),
+    expect: { ...matchmakers(200), admin: 403 },
+  },
+  "PUT /api/introductions/settings": {
+    call: () => ({
+      url: "/api/introductions/settings",
+      payload: { reminderDays: [2, 5], matchmakerAlertDay: 7, expiryDays: 8 },
+    }),
+    expect: { ...matchmakers(200), admin: 403 },
+  },
+  "GET /api/introductions/:id": {
+    call: () => ({ url: "/api/introductions/none" }),
+    expect: matchmakers(404),
+  },
+  "POST /api/introductions/:id/ask-client": {
+    call: () => ({ url: "/api/introductions/none/ask-client", payload: {} }),
+    expect: matchmakers(404),
+  },
+  "GET /api/introductions/:id/contacts": {
+    call: () => ({ url: "/api/introductions/none/contacts" }),
+    expect: signedIn(404),
+  },
+  "PUT /api/introductions/:id/date": {
+    call: () => ({
+      url: "/api/introductions/none/date",
+      payload: { startsAt: "2030-01-01T18:00:00Z", place: "Cafe" },
+    }),
+    expect: matchmakers(404),
+  },
+  "POST /api/introductions/:id/feedback": {
+    call: (f) => ({
+      url: "/api/introductions/none/feedback",
+      payload: { clientId: f.client.id, happened: false, meetAgain: "no" },
+    }),
+    expect: matchmakers(404),
+  },
+  "GET /api/clients/:id/consent-ledger": {
+    call: (f) => ({ url: `/api/clients/${f.client.id}/consent-ledger` }),
+    expect: ownerOnly(200),
+  },
+  // A one-click link works without signing in: a forged token is 401 for everyone.
+  "GET /api/public/introductions/:id/answer": {
+    call: () => ({ url: `/api/public/introductions/none/answer?token=${"x".repeat(43)}` }),
+    expect: all(401),
+    codes: { anonymous: "INTRODUCTION_LINK_INVALID", owner: "INTRODUCTION_LINK_INVALID" },
+  },
+  "POST /api/public/introductions/:id/answer": {
+    call: () => ({
+      url: `/api/public/introductions/none/answer?token=${"x".repeat(43)}`,
+      payload: { answer: "yes" },
+    }),
+    expect: all(401),
+    codes: { anonymous: "INTRODUCTION_LINK_INVALID" },
+  },
+  "GET /api/public/introductions/:id/feedback": {
+    call: () => ({ url: `/api/public/introductions/none/feedback?token=${"x".repeat(43)}` }),
+    expect: all(401),
+  },
+  "POST /api/public/introductions/:id/feedback": {
+    call: () => ({
+      url: `/api/public/introductions/none/feedback?token=${"x".repeat(43)}`,
+      payload: { happened: false, meetAgain: "no" },
+    }),
+    expect: all(401),
+  },
+  "GET /api/me/introductions": {
+    call: () => ({ url: "/api/me/introductions" }),
+    expect: { ...all(403), anonymous: 401, client: 200 },
+  },
+  "POST /api/me/introductions/:id/answer": {
+    call: () => ({ url: "/api/me/introductions/none/answer", payload: { answer: "yes" } }),
+    expect: { ...all(403), anonymous: 401, client: 404 },
+  },
+  "POST /api/me/introductions/:id/date-response": {
+    call: () => ({ url: "/api/me/introductions/none/date-response", payload: { response: "confirmed" } }),
+    expect: { ...all(403), anonymous: 401, client: 404 },
+  },
+  "POST /api/me/introductions/:id/feedback": {
+    call: () => ({
+      url: "/api/me/introductions/none/feedback",
+      payload: { happened: false, meetAgain: "no" },
+    }),
+    expect: { ...all(403), anonymous: 401, client: 404 },
+  },
   "GET /api/me/candidates": {
     call: () => ({ url: "/api/me/candidates" }),
     expect: { ...all(403), anonymous: 401, client: 200 },

@@ -464,7 +464,7 @@ export async function consentLedger(
   clientId: string,
 ): Promise<ConsentLedgerView> {
   const client = await findUser(db, clientId);
-  if (!client || client.role !== "INVITEE" || (caller.role !== "ADMIN" && client.inviterId !== caller.id))
+  if (client?.role !== "INVITEE" || (caller.role !== "ADMIN" && client.inviterId !== caller.id))
     throw notFound("CLIENT_NOT_FOUND", "Client not found");
   const rows = await db
     .select({ release: contactReleases, recipient: users })
