@@ -16,6 +16,7 @@ import {
   introductionFeedback,
   introductionSides,
   introductions,
+  users,
 } from "../../db/schema/index.js";
 import type { SessionUser } from "../../platform/access.js";
 import { conflict, isUniqueViolation, notFound } from "../../platform/errors.js";
@@ -386,10 +387,12 @@ export async function toDetail(
       .orderBy(asc(introductionEvents.createdAt), asc(introductionEvents.id)),
     db.select().from(introductionFeedback).where(eq(introductionFeedback.introductionId, row.id)),
   ]);
-  const actors = await usersById(
-    db,
-    events.flatMap((e) => (e.actorId ? [e.actorId] : [])),
-  ).catch(() => new Map<string, UserRow>());
+  const actorIds = [...new Set(events.flatMap((e) => (e.actorId ? [e.actorId] : [])))];
+  const actors = new Map(
+    (actorIds.length === 0 ? [] : await db.select().from(users).where(inArray(users.id, actorIds))).map(
+      (u) => [u.id, u],
+    ),
+  );
   // Within one agency the matchmaker owns both clients: both sides are theirs to read.
   const seesAll = side.sameAgency;
   const own = sides.get(`${row.id}:${side.ownId}`);
