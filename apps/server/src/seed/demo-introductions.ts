@@ -33,7 +33,7 @@ const asCaller = (u: UserRow): SessionUser => ({
  * ended, a decline, an expiry and a rejection. Each moves through the product's own services, so
  * the timeline, notifications and ledger are real; then its steps are spread over the past weeks.
  * Demo clients have no mailboxes: their e-mails go nowhere. The pairs avoid Olga with another
- * agency's Dmitry, which the matching e2e proposes.
+ * agency's Dmitry, which the matching e2e proposes, and Sophie's declines (demo-recalibration.ts).
  */
 export async function seedDemoIntroductions(db: Db, agencies: readonly DemoAgency[]) {
   const [anna, james, elena] = agencies as [DemoAgency, DemoAgency, DemoAgency];
@@ -75,7 +75,7 @@ export async function seedDemoIntroductions(db: Db, agencies: readonly DemoAgenc
     note: "Easy to talk to; we laughed a lot.",
   };
 
-  await introduce(anna, "Sophie", james, "Dmitry", { accept: false, ageDays: 1 });
+  await introduce(anna, "Michael", elena, "Sophie", { accept: false, ageDays: 1 });
   await introduce(elena, "Olga", anna, "Michael", { accept: false, ageDays: 1 });
   await introduce(anna, "Sophie", elena, "Michael", { ageDays: 2 });
   await askBoth(await introduce(anna, "Olga", james, "Michael", { ageDays: 3 }), [undefined, yes]);
@@ -140,7 +140,7 @@ export async function seedDemoIntroductions(db: Db, agencies: readonly DemoAgenc
     { answer: "no", reason: "AGE", comment: "She is lovely, but I hoped for someone my age." },
   ]);
 
-  const expired = await introduce(anna, "Sophie", james, "Michael", { ageDays: 14 });
+  const expired = await introduce(anna, "Dmitry", elena, "Olga", { ageDays: 14 });
   await askBoth(expired, [yes, undefined]);
   await db
     .update(introductionSides)

@@ -87,7 +87,8 @@ export async function seedManyIntroductions(db: Db, rows: readonly BulkIntroduct
         id: r.id,
         clientId: r.clientId,
         candidateId: r.candidateId,
-        pairKey: r.clientId < r.candidateId ? `${r.clientId}:${r.candidateId}` : `${r.candidateId}:${r.clientId}`,
+        pairKey:
+          r.clientId < r.candidateId ? `${r.clientId}:${r.candidateId}` : `${r.candidateId}:${r.clientId}`,
         proposedBy: r.proposedBy,
         responderId: r.responderId,
         status: r.status,
