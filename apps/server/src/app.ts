@@ -30,6 +30,7 @@ import { openPaymentProvider, type PaymentProvider } from "./modules/payments/pr
 import * as payments from "./modules/payments/routes.js";
 import * as profiles from "./modules/profiles/routes.js";
 import * as quiz from "./modules/quiz/routes.js";
+import * as recalibration from "./modules/recalibration/routes.js";
 import * as reviews from "./modules/reviews/routes.js";
 import * as subscriptions from "./modules/subscriptions/routes.js";
 import * as users from "./modules/users/routes.js";
@@ -74,6 +75,7 @@ const MODULES = [
   notifications,
   matching,
   quiz,
+  recalibration,
 ];
 
 /** Builds the whole HTTP app on an open, migrated database. No side effects at import. */
