@@ -123,14 +123,16 @@ function ProposalBox({ clientId, proposal }: { clientId: string; proposal: Recal
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="recalibration-proposal">
       <Stack gap="sm">
-        <Group gap="xs" wrap="nowrap">
-          <IconAdjustmentsHorizontal size={20} aria-hidden />
-          <Title order={3} fz="md" id="recalibration-proposal">
-            {t("recalibration.proposal.title")}
-          </Title>
-          <Badge color="rose" variant="light">
-            {t("recalibration.declines", { count: proposal.declines })}
-          </Badge>
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          <IconAdjustmentsHorizontal size={20} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+          <Group gap="xs">
+            <Title order={3} fz="md" id="recalibration-proposal">
+              {t("recalibration.proposal.title")}
+            </Title>
+            <Badge color="rose" variant="light">
+              {t("recalibration.declines", { count: proposal.declines })}
+            </Badge>
+          </Group>
         </Group>
         {proposal.changes.length > 0 ? (
           <Checkbox.Group
