@@ -31,6 +31,7 @@ import { openPaymentProvider, type PaymentProvider } from "./modules/payments/pr
 import * as payments from "./modules/payments/routes.js";
 import * as profiles from "./modules/profiles/routes.js";
 import * as quiz from "./modules/quiz/routes.js";
+import * as recalibration from "./modules/recalibration/routes.js";
 import * as reviews from "./modules/reviews/routes.js";
 import * as subscriptions from "./modules/subscriptions/routes.js";
 import * as users from "./modules/users/routes.js";
@@ -76,6 +77,7 @@ const MODULES = [
   matching,
   introductions,
   quiz,
+  recalibration,
 ];
 
 /** Builds the whole HTTP app on an open, migrated database. No side effects at import. */

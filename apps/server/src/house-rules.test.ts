@@ -81,6 +81,7 @@ const TABLE_OWNERS: Record<string, string> = {
   contactReleases: "introductions",
   introductionSettings: "introductions",
   matchInputChanges: "matching",
+  recalibrations: "recalibration",
   rateLimits: "platform",
   outbox: "platform",
 };

@@ -232,6 +232,21 @@ const MATRIX: Record<string, Row> = {
       payload: { happened: false, meetAgain: "no" },
     }),
     expect: { ...all(403), anonymous: 401, client: 404 },
+  // Recalibration: the fixture client has no declines, so there is nothing to accept or dismiss.
+  "GET /api/clients/:id/recalibration": {
+    call: (f) => ({ url: `/api/clients/${f.client.id}/recalibration` }),
+    expect: ownerOnly(200),
+    codes: { otherMatchmaker: "CLIENT_NOT_FOUND" },
+  },
+  "POST /api/clients/:id/recalibration/accept": {
+    call: (f) => ({ url: `/api/clients/${f.client.id}/recalibration/accept`, payload: { version: "v" } }),
+    expect: { ...matchmakers(409), otherMatchmaker: 404 },
+    codes: { owner: "RECALIBRATION_NOT_AVAILABLE", otherMatchmaker: "CLIENT_NOT_FOUND" },
+  },
+  "POST /api/clients/:id/recalibration/dismiss": {
+    call: (f) => ({ url: `/api/clients/${f.client.id}/recalibration/dismiss`, payload: { version: "v" } }),
+    expect: { ...matchmakers(409), otherMatchmaker: 404 },
+    codes: { owner: "RECALIBRATION_NOT_AVAILABLE", otherMatchmaker: "CLIENT_NOT_FOUND" },
   },
   "GET /api/me/candidates": {
     call: () => ({ url: "/api/me/candidates" }),

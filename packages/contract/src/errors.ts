@@ -10,6 +10,7 @@ import { MATCHING_ERRORS } from "./matching.js";
 import { MEDIA_ERRORS } from "./media.js";
 import { PROFILE_ERRORS } from "./profiles.js";
 import { QUIZ_ERRORS } from "./quiz.js";
+import { RECALIBRATION_ERRORS } from "./recalibration.js";
 
 /** Codes of the platform: bad input, access, dependencies. */
 const PLATFORM_ERRORS = [
@@ -51,6 +52,7 @@ export const ERROR_CODES = [
   ...MATCHING_ERRORS,
   ...INTRODUCTION_ERRORS,
   ...QUIZ_ERRORS,
+  ...RECALIBRATION_ERRORS,
 ] as const;
 export const ErrorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCode>;

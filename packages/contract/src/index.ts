@@ -16,5 +16,6 @@ export * from "./matching.js";
 export * from "./media.js";
 export * from "./profiles.js";
 export * from "./quiz.js";
+export * from "./recalibration.js";
 export * from "./text.js";
 export * from "./users.js";

@@ -8,6 +8,7 @@ import { activateSubscription } from "../modules/subscriptions/service.js";
 import { newId } from "../platform/ids.js";
 import { DEMO_CLIENTS } from "./demo-clients.js";
 import { type DemoAgency, seedDemoIntroductions } from "./demo-introductions.js";
+import { seedDemoRecalibration } from "./demo-recalibration.js";
 import { seedAdmin, seedClient, seedMatchmaker } from "./seed.js";
 
 export const DEMO_PASSWORD = "demo-password";
@@ -128,6 +129,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   }
   await seedDemoReviews(db, matchmakers);
   await seedDemoIntroductions(db, agencies);
+  await seedDemoRecalibration(db);
   return true;
 }
 

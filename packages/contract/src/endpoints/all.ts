@@ -17,6 +17,7 @@ import { partnerApi } from "./partner.js";
 import { paymentsApi } from "./payments.js";
 import { profilesApi } from "./profiles.js";
 import { quizApi } from "./quiz.js";
+import { recalibrationApi } from "./recalibration.js";
 import { reviewsApi } from "./reviews.js";
 import { subscriptionsApi } from "./subscriptions.js";
 import { usersApi } from "./users.js";
@@ -45,6 +46,7 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
   paymentsApi,
   profilesApi,
   quizApi,
+  recalibrationApi,
   reviewsApi,
   subscriptionsApi,
   usersApi,

@@ -16,6 +16,7 @@ export { partnerApi } from "./partner.js";
 export { paymentsApi } from "./payments.js";
 export { profilesApi } from "./profiles.js";
 export { quizApi } from "./quiz.js";
+export { recalibrationApi } from "./recalibration.js";
 export { reviewsApi } from "./reviews.js";
 export { subscriptionsApi } from "./subscriptions.js";
 export { usersApi } from "./users.js";

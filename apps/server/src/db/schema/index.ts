@@ -10,5 +10,6 @@ export * from "./matching.js";
 export * from "./media.js";
 export * from "./platform.js";
 export * from "./profiles.js";
+export * from "./recalibration.js";
 export * from "./reviews.js";
 export * from "./users.js";

@@ -36,6 +36,7 @@ import { GalleryManager } from "../media/GalleryManager";
 import { ProfileEditor } from "../profile/ProfileEditor";
 import { ProfileStatusBadge } from "../profile/ProfileStatusBadge";
 import { profileKey, saveProfile, useProfile, useProfilePassword } from "../profile/useProfile";
+import { RecalibrationCard } from "../recalibration/RecalibrationCard";
 import { ClientActions } from "./ClientActions";
 import { ClientBadges } from "./ClientBadges";
 import classes from "./ClientDetailPage.module.css";
@@ -205,6 +206,7 @@ function ClientDetail({ profile }: { profile: ProfileView }) {
           </div>
         </Stack>
       </Card>
+      <RecalibrationCard clientId={profile.userId} />
 
       <Tabs
         value={tab}
