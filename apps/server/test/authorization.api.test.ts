@@ -232,6 +232,7 @@ const MATRIX: Record<string, Row> = {
       payload: { happened: false, meetAgain: "no" },
     }),
     expect: { ...all(403), anonymous: 401, client: 404 },
+  },
   // Recalibration: the fixture client has no declines, so there is nothing to accept or dismiss.
   "GET /api/clients/:id/recalibration": {
     call: (f) => ({ url: `/api/clients/${f.client.id}/recalibration` }),
