@@ -81,6 +81,7 @@ const TABLE_OWNERS: Record<string, string> = {
   contactReleases: "introductions",
   introductionSettings: "introductions",
   matchInputChanges: "matching",
+  clientPackages: "packages",
   rateLimits: "platform",
   outbox: "platform",
 };

@@ -7,6 +7,7 @@ import { setApproved, writeClientProfile } from "../modules/profiles/service.js"
 import { activateSubscription } from "../modules/subscriptions/service.js";
 import { newId } from "../platform/ids.js";
 import { DEMO_CLIENTS } from "./demo-clients.js";
+import { seedDemoPackages } from "./demo-packages.js";
 import { seedAdmin, seedClient, seedMatchmaker } from "./seed.js";
 
 export const DEMO_PASSWORD = "demo-password";
@@ -122,6 +123,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     }
   }
   await seedDemoReviews(db, matchmakers);
+  await seedDemoPackages(db);
   return true;
 }
 
