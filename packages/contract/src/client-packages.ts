@@ -159,9 +159,9 @@ export type PackageProgress = {
   behindSchedule: boolean;
 };
 
-/** Days of [from, to) that also lie in [from2, to2). */
-const overlapDays = (from: string, to: string, from2: string, to2: string) =>
-  Math.max(0, Math.min(toEpochDay(to), toEpochDay(to2)) - Math.max(toEpochDay(from), toEpochDay(from2)));
+/** Days of [from, to) that also lie in [from2, to2), all as day numbers. */
+const overlapDays = (from: number, to: number, from2: number, to2: number) =>
+  Math.max(0, Math.min(to, to2) - Math.max(from, from2));
 
 /**
  * How a package stands on `today`. The running days are the period without its pause; the days
@@ -170,18 +170,21 @@ const overlapDays = (from: string, to: string, from2: string, to2: string) =>
  * never behind on its first day).
  */
 export function packageProgress(p: PackageTerms, delivered: number, today: string): PackageProgress {
-  const end = addDays(p.endsOn, 1);
-  const pauseDays = p.pausedFrom && p.pausedUntil ? daysBetween(p.pausedFrom, p.pausedUntil) : 0;
-  const totalDays = Math.max(1, daysBetween(p.startsOn, end) - pauseDays);
-  const passed = overlapDays(p.startsOn, end, p.startsOn, today);
-  const paused =
-    p.pausedFrom && p.pausedUntil ? overlapDays(p.pausedFrom, p.pausedUntil, p.startsOn, today) : 0;
+  // Day numbers: the overview runs this for every running package of a matchmaker.
+  const start = toEpochDay(p.startsOn);
+  const end = toEpochDay(p.endsOn) + 1;
+  const now = toEpochDay(today);
+  const hasPause = p.pausedFrom !== null && p.pausedUntil !== null;
+  const pauseFrom = hasPause ? toEpochDay(p.pausedFrom as string) : 0;
+  const pauseUntil = hasPause ? toEpochDay(p.pausedUntil as string) : 0;
+  const totalDays = Math.max(1, end - start - (pauseUntil - pauseFrom));
+  const passed = overlapDays(start, end, start, now);
+  const paused = overlapDays(pauseFrom, pauseUntil, start, now);
   const elapsedDays = Math.min(totalDays, Math.max(0, passed - paused));
   const expectedByNow = Math.floor((p.introductionsPromised * elapsedDays) / totalDays);
-  const isPaused =
-    p.pausedFrom !== null && p.pausedUntil !== null && today >= p.pausedFrom && today < p.pausedUntil;
+  const isPaused = hasPause && now >= pauseFrom && now < pauseUntil;
   const status: PackageStatus =
-    today < p.startsOn ? "upcoming" : today > p.endsOn ? "ended" : isPaused ? "paused" : "active";
+    now < start ? "upcoming" : now >= end ? "ended" : isPaused ? "paused" : "active";
   const isRunning = status === "active" || status === "paused";
   return {
     status,

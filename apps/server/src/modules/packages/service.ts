@@ -179,12 +179,13 @@ export async function pausePackage(
   return packageWithDelivered(db, params.packageId, now);
 }
 
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 // Behind schedule first, the furthest behind first; then the packages that end soonest.
 const byUrgency = (a: PackageOverviewItem, b: PackageOverviewItem) =>
   Number(b.behindSchedule) - Number(a.behindSchedule) ||
   b.expectedByNow - b.delivered - (a.expectedByNow - a.delivered) ||
-  a.endsOn.localeCompare(b.endsOn) ||
-  a.id.localeCompare(b.id);
+  compare(a.endsOn, b.endsOn) ||
+  compare(a.id, b.id);
 
 /**
  * The running packages (started, not ended) of the caller's clients, every client for an admin,
