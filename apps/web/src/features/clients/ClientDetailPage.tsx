@@ -33,6 +33,7 @@ import { LoadFailed } from "../../ui/LoadFailed";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { CertificatesManager } from "../media/CertificatesManager";
 import { GalleryManager } from "../media/GalleryManager";
+import { ClientPackageCard } from "../packages/ClientPackageCard";
 import { ProfileEditor } from "../profile/ProfileEditor";
 import { ProfileStatusBadge } from "../profile/ProfileStatusBadge";
 import { profileKey, saveProfile, useProfile, useProfilePassword } from "../profile/useProfile";
@@ -205,6 +206,7 @@ function ClientDetail({ profile }: { profile: ProfileView }) {
           </div>
         </Stack>
       </Card>
+      <ClientPackageCard clientId={profile.userId} />
 
       <Tabs
         value={tab}
