@@ -27,6 +27,7 @@ import * as introductions from "./modules/introductions/routes.js";
 import * as invites from "./modules/invites/routes.js";
 import * as matching from "./modules/matching/routes.js";
 import * as notifications from "./modules/notifications/routes.js";
+import * as packages from "./modules/packages/routes.js";
 import { openPaymentProvider, type PaymentProvider } from "./modules/payments/providers.js";
 import * as payments from "./modules/payments/routes.js";
 import * as profiles from "./modules/profiles/routes.js";
@@ -78,6 +79,7 @@ const MODULES = [
   introductions,
   quiz,
   recalibration,
+  packages,
 ];
 
 /** Builds the whole HTTP app on an open, migrated database. No side effects at import. */

@@ -82,6 +82,7 @@ const TABLE_OWNERS: Record<string, string> = {
   introductionSettings: "introductions",
   matchInputChanges: "matching",
   recalibrations: "recalibration",
+  clientPackages: "packages",
   rateLimits: "platform",
   outbox: "platform",
 };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { agencyLeads } from "../src/db/schema/index.js";
+import { agencyLeads, clientPackages } from "../src/db/schema/index.js";
 import { createUser, type UserRow } from "../src/modules/users/service.js";
 import { newId } from "../src/platform/ids.js";
 import { seedAdmin, seedClient, seedManyClients, seedMatchmaker } from "../src/seed/seed.js";
@@ -20,6 +20,8 @@ type Fixture = {
   chatId: string;
   /** Requests from the owner's agency page: one to invite, one to dismiss. */
   leadIds: { invite: string; dismiss: string };
+  /** A running package of the client, never paused. */
+  packageId: string;
 };
 type Call = { url: string; payload?: Record<string, unknown>; multipart?: true };
 /** `codes` pins the error code where a status alone could hide a wrong reason (404 for two causes). */
@@ -45,6 +47,7 @@ const clientProfile = (status: number) => ({ ...signedIn(status), otherMatchmake
 // An empty multipart form: allowed callers get 400 (no file), so nothing changes between actors.
 const emptyForm = (url: string): Call => ({ url, multipart: true });
 let n = 0;
+let packageYears = 0;
 const fresh = () => `matrix-${n++}@example.test`;
 
 const MATRIX: Record<string, Row> = {
@@ -626,6 +629,43 @@ const MATRIX: Record<string, Row> = {
     expect: { ...signedIn(403) },
     codes: { owner: "CROSS_ORIGIN_REQUEST", client: "CROSS_ORIGIN_REQUEST" },
   },
+  "GET /api/clients/:id/packages": {
+    call: (f) => ({ url: `/api/clients/${f.client.id}/packages` }),
+    expect: ownerOnly(200),
+    codes: { otherMatchmaker: "CLIENT_NOT_FOUND" },
+  },
+  // Each allowed call records a package for a period of its own: no two overlap.
+  "POST /api/clients/:id/packages": {
+    call: (f) => {
+      const year = 2030 + packageYears++;
+      return {
+        url: `/api/clients/${f.client.id}/packages`,
+        payload: {
+          introductionsPromised: 5,
+          startsOn: `${year}-01-01`,
+          endsOn: `${year}-06-30`,
+          price: 1000,
+          currency: "EUR",
+        },
+      };
+    },
+    expect: ownerOnly(201),
+    codes: { otherMatchmaker: "CLIENT_NOT_FOUND" },
+  },
+  // The owner pauses the package; the admin, next, finds it already paused.
+  "POST /api/clients/:id/packages/:packageId/pause": {
+    call: (f) => ({
+      url: `/api/clients/${f.client.id}/packages/${f.packageId}/pause`,
+      payload: { until: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10) },
+    }),
+    expect: { ...ownerOnly(200), admin: 409 },
+    codes: { otherMatchmaker: "CLIENT_NOT_FOUND", admin: "PACKAGE_ALREADY_PAUSED" },
+  },
+  "GET /api/packages/overview": { call: () => ({ url: "/api/packages/overview" }), expect: matchmakers(200) },
+  "GET /api/me/packages": {
+    call: () => ({ url: "/api/me/packages" }),
+    expect: { ...all(403), anonymous: 401, client: 200 },
+  },
   "GET /api/notifications": { call: () => ({ url: "/api/notifications" }), expect: signedIn(200) },
   "POST /api/notifications/read": {
     call: () => ({ url: "/api/notifications/read", payload: { all: true } }),
@@ -675,7 +715,21 @@ beforeAll(async () => {
       email: `lead-${i}@example.test`,
     })),
   );
+  const today = new Date().toISOString().slice(0, 10);
+  const [pkg] = await db
+    .insert(clientPackages)
+    .values({
+      id: newId(),
+      clientId: client.id,
+      introductionsPromised: 4,
+      startsOn: today,
+      endsOn: new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10),
+      price: 500,
+      currency: "USD",
+    })
+    .returning();
   fixture = {
+    packageId: pkg!.id,
     leadIds,
     owner,
     client,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ADMIN_ERRORS } from "./admin.js";
 import { AUTH_ERRORS } from "./auth.js";
 import { CHAT_ERRORS } from "./chat.js";
+import { PACKAGE_ERRORS } from "./client-packages.js";
 import { CLIENT_ERRORS } from "./clients.js";
 import { MONEY_ERRORS } from "./credits.js";
 import { INTRODUCTION_ERRORS } from "./introductions.js";
@@ -51,6 +52,7 @@ export const ERROR_CODES = [
   ...CHAT_ERRORS,
   ...MATCHING_ERRORS,
   ...INTRODUCTION_ERRORS,
+  ...PACKAGE_ERRORS,
   ...QUIZ_ERRORS,
   ...RECALIBRATION_ERRORS,
 ] as const;

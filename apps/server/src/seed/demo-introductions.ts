@@ -154,21 +154,21 @@ export async function seedDemoIntroductions(db: Db, agencies: readonly DemoAgenc
   // Spread each introduction's steps over its age, oldest first, so the timelines read true.
   for (const { row, ageDays } of made) {
     const events = await db
-      .select({ id: introductionEvents.id })
+      .select({ id: introductionEvents.id, kind: introductionEvents.kind })
       .from(introductionEvents)
       .where(eq(introductionEvents.introductionId, row.id))
       .orderBy(asc(introductionEvents.createdAt), asc(introductionEvents.id));
     const start = Date.now() - ageDays * DAY_MS;
     const step = Math.min(ageDays * DAY_MS, (ageDays * DAY_MS) / Math.max(events.length, 1));
+    let introducedAt: Date | null = null;
     for (const [i, e] of events.entries()) {
-      await db
-        .update(introductionEvents)
-        .set({ createdAt: new Date(start + i * step + HOUR_MS) })
-        .where(eq(introductionEvents.id, e.id));
+      const at = new Date(start + i * step + HOUR_MS);
+      if (e.kind === "introduced") introducedAt = at;
+      await db.update(introductionEvents).set({ createdAt: at }).where(eq(introductionEvents.id, e.id));
     }
     await db
       .update(introductions)
-      .set({ createdAt: new Date(start) })
+      .set({ createdAt: new Date(start), ...(introducedAt && { introducedAt }) })
       .where(eq(introductions.id, row.id));
   }
 }

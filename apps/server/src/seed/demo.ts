@@ -8,6 +8,7 @@ import { activateSubscription } from "../modules/subscriptions/service.js";
 import { newId } from "../platform/ids.js";
 import { DEMO_CLIENTS } from "./demo-clients.js";
 import { type DemoAgency, seedDemoIntroductions } from "./demo-introductions.js";
+import { seedDemoPackages } from "./demo-packages.js";
 import { seedDemoRecalibration } from "./demo-recalibration.js";
 import { seedAdmin, seedClient, seedMatchmaker } from "./seed.js";
 
@@ -130,6 +131,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   await seedDemoReviews(db, matchmakers);
   await seedDemoIntroductions(db, agencies);
   await seedDemoRecalibration(db);
+  await seedDemoPackages(db);
   return true;
 }
 

@@ -4,6 +4,7 @@ import { agenciesApi } from "./agencies.js";
 import { analyticsApi } from "./analytics.js";
 import { authApi } from "./auth.js";
 import { chatApi } from "./chat.js";
+import { clientPackagesApi } from "./client-packages.js";
 import { clientsApi } from "./clients.js";
 import { creditsApi } from "./credits.js";
 import { debugApi } from "./debug.js";
@@ -33,6 +34,7 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
   analyticsApi,
   authApi,
   chatApi,
+  clientPackagesApi,
   clientsApi,
   creditsApi,
   debugApi,

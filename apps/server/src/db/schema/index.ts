@@ -8,6 +8,7 @@ export * from "./introductions.js";
 export * from "./mail.js";
 export * from "./matching.js";
 export * from "./media.js";
+export * from "./packages.js";
 export * from "./platform.js";
 export * from "./profiles.js";
 export * from "./recalibration.js";

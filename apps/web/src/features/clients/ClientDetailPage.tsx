@@ -33,6 +33,7 @@ import { LoadFailed } from "../../ui/LoadFailed";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { CertificatesManager } from "../media/CertificatesManager";
 import { GalleryManager } from "../media/GalleryManager";
+import { ClientPackageCard } from "../packages/ClientPackageCard";
 import { ProfileEditor } from "../profile/ProfileEditor";
 import { ProfileStatusBadge } from "../profile/ProfileStatusBadge";
 import { profileKey, saveProfile, useProfile, useProfilePassword } from "../profile/useProfile";
@@ -207,6 +208,7 @@ function ClientDetail({ profile }: { profile: ProfileView }) {
         </Stack>
       </Card>
       <RecalibrationCard clientId={profile.userId} />
+      <ClientPackageCard clientId={profile.userId} />
 
       <Tabs
         value={tab}

@@ -8,6 +8,8 @@ import { type AuthUser, displayName } from "../auth/auth-user";
 import { ClientList } from "../clients/ClientList";
 import { LeadsCard } from "../marketplace/LeadsCard";
 import { MyCandidatesCard, PartnerAppCard } from "../matching/ClientCandidates";
+import { MyPackageCard } from "../packages/MyPackageCard";
+import { PackagesOverviewCard } from "../packages/PackagesOverviewCard";
 import { ProfileStatusBadge } from "../profile/ProfileStatusBadge";
 import { useProfile } from "../profile/useProfile";
 
@@ -23,6 +25,7 @@ export function DashboardPage() {
   return (
     <Stack maw={1200}>
       {user.role === "INVITER" && <LeadsCard />}
+      {user.role === "INVITER" && <PackagesOverviewCard />}
       <ClientList
         heading={
           <Stack gap={4}>
@@ -112,6 +115,7 @@ function ClientHome({ user }: { user: AuthUser }) {
           </Group>
         </Stack>
       </Card>
+      <MyPackageCard />
       <MyCandidatesCard />
       <PartnerAppCard />
     </Stack>
