@@ -6,7 +6,9 @@
 import { sql } from "drizzle-orm";
 import pino from "pino";
 import type { Database } from "../src/db/client.js";
+import { DEFAULT_SETTINGS } from "../src/modules/introductions/consent.js";
 import { runIntroductionJobs } from "../src/modules/introductions/jobs.js";
+import { nudgesDue } from "../src/modules/introductions/nudges.js";
 import { createMailer } from "../src/platform/mail.js";
 import { seedManyIntroductions } from "../src/seed/introductions.js";
 import { seedManyClients, seedMatchmaker } from "../src/seed/seed.js";
@@ -38,10 +40,16 @@ export async function introductionJobFigures(
   const left = await seedManyClients(db, agencies[0]!.id, 400, "jobsl");
   const right = await seedManyClients(db, agencies[1]!.id, 250, "jobsr");
   const start = Date.now();
+  const lastRun = new Date(start - RUN_EVERY_MS);
   const rows = Array.from({ length: open }, (_, i) => {
-    // Asked at an even spread over the last 7.9 days; the reminders due ten minutes ago were sent.
+    // Asked at an even spread over the last 7.9 days; what was due at the last run was sent.
     const askedAt = new Date(start - (i / open) * 7.9 * DAY_MS);
-    const ageThen = (start - RUN_EVERY_MS - askedAt.getTime()) / DAY_MS;
+    const expiresAt = new Date(askedAt.getTime() + 8 * DAY_MS);
+    const before = nudgesDue(
+      { askedAt, expiresAt, remindersSent: 0, matchmakerAlerted: false },
+      DEFAULT_SETTINGS,
+      lastRun,
+    );
     return {
       clientId: left[i % left.length]!,
       candidateId: right[Math.floor(i / left.length)]!,
@@ -49,16 +57,13 @@ export async function introductionJobFigures(
       responderId: agencies[1]!.id,
       status: "asking_clients" as const,
       askedAt,
-      expiresAt: new Date(askedAt.getTime() + 8 * DAY_MS),
-      remindersSent: (ageThen >= 2 ? 1 : 0) + (ageThen >= 5 ? 1 : 0),
+      expiresAt,
+      remindersSent: before.remindersSent,
+      matchmakerAlerted: before.alert,
+      nextNudgeAt: before.next,
     };
   });
   await seedManyIntroductions(db, rows);
-  // The alerts due ten minutes ago were sent too.
-  const alertedBefore = new Date(start - 7 * DAY_MS - RUN_EVERY_MS).toISOString();
-  await db.execute(
-    sql`update introduction_sides set matchmaker_alerted = true where asked_at <= ${alertedBefore}::timestamptz`,
-  );
   await db.execute(sql`analyze`);
   const seedSeconds = (performance.now() - seedStart) / 1000;
   const mailer = createMailer({

@@ -75,6 +75,8 @@ export type BulkIntroduction = {
   askedAt?: Date;
   expiresAt?: Date;
   remindersSent?: number;
+  matchmakerAlerted?: boolean;
+  nextNudgeAt?: Date | null;
   updatedAt?: Date;
 };
 
@@ -108,6 +110,8 @@ export async function seedManyIntroductions(db: Db, rows: readonly BulkIntroduct
           askedAt: r.askedAt ?? null,
           expiresAt: r.expiresAt ?? null,
           remindersSent: r.remindersSent ?? 0,
+          matchmakerAlerted: r.matchmakerAlerted ?? false,
+          nextNudgeAt: r.nextNudgeAt ?? null,
         })),
       ),
     );
