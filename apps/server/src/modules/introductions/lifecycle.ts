@@ -283,7 +283,6 @@ export async function toViews(
   rows: IntroductionRow[],
 ): Promise<IntroductionView[]> {
   const sides = rows.map((row) => sidesOf(caller, row));
-  const ids = rows.map((r) => r.id);
   const [people, agencies, sideRows, feedback] = await Promise.all([
     usersById(
       db,
@@ -293,8 +292,15 @@ export async function toViews(
       db,
       sides.map((s) => s.otherMatchmaker),
     ),
-    sidesFor(db, ids),
-    feedbackGivenFor(db, ids),
+    // Sides matter while clients are asked or a date is planned; feedback once the date is near.
+    sidesFor(
+      db,
+      rows.filter((r) => ["match", "asking_clients", "date_planned"].includes(r.status)).map((r) => r.id),
+    ),
+    feedbackGivenFor(
+      db,
+      rows.filter((r) => r.status === "date_planned" || r.status === "dated").map((r) => r.id),
+    ),
   ]);
   const profiles = await profilesFor(
     db,
