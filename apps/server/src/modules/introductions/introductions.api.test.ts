@@ -683,3 +683,128 @@ describe("contacts before consent", () => {
     expect(walked).toBeGreaterThan(100);
   });
 });
+
+describe("the state machine", () => {
+  // Every move from every state: the legal ones succeed, every other answers 409 (or 404 for a
+  // client who was never asked). Each case starts from a fresh introduction in that state.
+  const STATES = [
+    "awaiting_response",
+    "match",
+    "asking_clients",
+    "introduced",
+    "date_planned",
+    "dated",
+    "second_date",
+    "ended",
+    "declined",
+    "expired",
+    "rejected",
+    "cancelled",
+  ] as const;
+  type Move = { who: string; method: "POST" | "PUT"; path: string; body?: object; legal: readonly string[] };
+  const MOVES: Record<string, Move> = {
+    accept: { who: "boris", method: "POST", path: "accept", legal: ["awaiting_response"] },
+    reject: { who: "boris", method: "POST", path: "reject", legal: ["awaiting_response"] },
+    cancel: {
+      who: "anna",
+      method: "POST",
+      path: "cancel",
+      legal: ["awaiting_response", "match", "asking_clients", "introduced", "date_planned"],
+    },
+    ask: { who: "anna", method: "POST", path: "ask-client", body: {}, legal: ["match"] },
+    date: {
+      who: "anna",
+      method: "PUT",
+      path: "date",
+      body: { startsAt: new Date(Date.now() + 5 * DAY).toISOString(), place: "Cafe" },
+      legal: ["introduced", "date_planned"],
+    },
+    answer: {
+      who: "sm1",
+      method: "POST",
+      path: "me/answer",
+      body: { answer: "yes" },
+      legal: ["asking_clients"],
+    },
+    dateResponse: {
+      who: "sm1",
+      method: "POST",
+      path: "me/date-response",
+      body: { response: "confirmed" },
+      legal: ["date_planned"],
+    },
+    feedback: {
+      who: "sm1",
+      method: "POST",
+      path: "me/feedback",
+      body: { happened: false, meetAgain: "no" },
+      legal: ["dated"],
+    },
+  };
+
+  beforeAll(async () => {
+    await addClient("sm1", people.anna!, "FEMALE");
+    await addClient("sm2", people.boris!, "MALE");
+  });
+
+  /** An introduction of sm1 and sm2 in `status`, Olga's side asked (and answered once past it). */
+  async function inState(status: (typeof STATES)[number]) {
+    const asked = !["awaiting_response", "match", "rejected", "cancelled"].includes(status);
+    const consented = ["introduced", "date_planned", "dated", "second_date", "ended"].includes(status);
+    const { seedIntroduction } = await import("../../seed/introductions.js");
+    const row = await seedIntroduction(t.database.db, {
+      client: {
+        clientId: people.sm1!.id,
+        matchmakerId: people.anna!.id,
+        ...(asked && { askedAt: new Date() }),
+        ...(consented && { answer: "yes" as const }),
+        ...(status === "declined" && { answer: "no" as const, reason: "AGE" as const }),
+      },
+      candidate: {
+        clientId: people.sm2!.id,
+        matchmakerId: people.boris!.id,
+        ...(asked && { askedAt: new Date() }),
+        ...(consented && { answer: "yes" as const }),
+      },
+      status,
+      ...(consented && { introducedAt: new Date() }),
+      ...(["date_planned", "dated", "second_date", "ended"].includes(status) && {
+        dateStartsAt: new Date(Date.now() + (status === "date_planned" ? 2 : -2) * DAY),
+        datePlace: "Park",
+      }),
+    });
+    await t.database.db
+      .update(introductionSides)
+      .set({ expiresAt: new Date(Date.now() + (status === "expired" ? -1 : 5) * DAY) })
+      .where(eq(introductionSides.introductionId, row.id));
+    return row.id;
+  }
+
+  for (const [name, move] of Object.entries(MOVES)) {
+    it(`${name}: legal only from ${move.legal.join(", ")}`, async () => {
+      for (const status of STATES) {
+        const id = await inState(status);
+        const url = move.path.startsWith("me/")
+          ? `/api/me/introductions/${id}/${move.path.slice(3)}`
+          : `/api/introductions/${id}/${move.path}`;
+        const res = await call(move.who, move.method, url, move.body);
+        const after = await statusOf(id);
+        if (move.legal.includes(status)) {
+          expect(res.statusCode, `${name} from ${status}: ${res.body}`).toBe(200);
+        } else {
+          const neverAsked =
+            move.who === "sm1" && ["awaiting_response", "match", "rejected", "cancelled"].includes(status);
+          expect([res.statusCode, res.json().code], `${name} from ${status}`).toEqual(
+            neverAsked ? [404, "INTRODUCTION_NOT_FOUND"] : [409, "INTRODUCTION_STATE"],
+          );
+          expect(after, `${name} from ${status} changed nothing`).toBe(status);
+        }
+        // Frees the pair for the next case.
+        await t.database.db
+          .update(introductions)
+          .set({ status: "cancelled" })
+          .where(eq(introductions.id, id));
+      }
+    });
+  }
+});
