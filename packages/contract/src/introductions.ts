@@ -177,8 +177,14 @@ export type AnswerBody = z.infer<typeof AnswerBody>;
 export const TokenQuery = z.object({ token: z.string().min(10).max(200) });
 export type TokenQuery = z.infer<typeof TokenQuery>;
 
+/** A time PostgreSQL stores and a person could mean: years 2000 to 2100. */
+const DateTime = z.iso.datetime({ offset: true }).refine((v) => {
+  const year = new Date(v).getUTCFullYear();
+  return year >= 2000 && year <= 2100;
+}, "Choose a date between 2000 and 2100");
+
 export const DateBody = z.object({
-  startsAt: z.iso.datetime({ offset: true }),
+  startsAt: DateTime,
   place: text(300).min(1, { message: "Required field" }),
   mapUrl: z
     .url({ protocol: /^https?$/ })
@@ -188,7 +194,12 @@ export const DateBody = z.object({
 });
 export type DateBody = z.infer<typeof DateBody>;
 
-export const DateResponseBody = z.object({ response: DateResponse, note: text(1000).optional() });
+/** `startsAt`: the date the client answers about; a date moved meanwhile answers 409. */
+export const DateResponseBody = z.object({
+  response: DateResponse,
+  startsAt: DateTime,
+  note: text(1000).optional(),
+});
 export type DateResponseBody = z.infer<typeof DateResponseBody>;
 
 /**

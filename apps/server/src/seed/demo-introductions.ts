@@ -91,7 +91,10 @@ export async function seedDemoIntroductions(db: Db, agencies: readonly DemoAgenc
     mapUrl: "https://www.openstreetmap.org/search?query=Cafe%20Pushkin%20Moscow",
     note: "The table is booked under Anna's name.",
   });
-  await respondToDate(deps, asCaller(tomorrow.b), tomorrow.row.id, { response: "confirmed" });
+  await respondToDate(deps, asCaller(tomorrow.b), tomorrow.row.id, {
+    response: "confirmed",
+    startsAt: evening.toISOString(),
+  });
 
   const dated = await introduce(james, "Olga", anna, "Dmitry", { ageDays: 12 });
   await askBoth(dated, [yes, yes]);

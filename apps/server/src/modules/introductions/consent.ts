@@ -71,10 +71,24 @@ export async function updateSettings(db: Db, caller: SessionUser, body: Introduc
     ...body,
     reminderDays: [...new Set(body.reminderDays)].sort((a, b) => a - b),
   };
-  await db
-    .insert(introductionSettings)
-    .values(values)
-    .onConflictDoUpdate({ target: introductionSettings.matchmakerId, set: values });
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(introductionSettings)
+      .values(values)
+      .onConflictDoUpdate({ target: introductionSettings.matchmakerId, set: values });
+    // Open questions follow the new days from the job's next run.
+    await tx
+      .update(introductionSides)
+      .set({ nextNudgeAt: new Date() })
+      .where(
+        and(
+          eq(introductionSides.matchmakerId, caller.id),
+          isNotNull(introductionSides.askedAt),
+          isNull(introductionSides.answer),
+          isNotNull(introductionSides.nextNudgeAt),
+        ),
+      );
+  });
   return settingsOf(db, caller.id);
 }
 
@@ -237,10 +251,11 @@ async function answerAs(
     const sides = await sidesFor(tx, [row.id]);
     const own = sides.get(`${row.id}:${clientId}`);
     if (!own?.askedAt) throw introductionNotFound();
-    if (row.status !== "asking_clients")
-      throw wrongState(`The introduction is ${row.status}; it takes no answers`);
-    if (own.answer) throw wrongState("This question has already been answered");
-    if (own.expiresAt && own.expiresAt <= new Date()) throw wrongState("This question has expired");
+    // One neutral answer whatever closed it: the client never learns the other's answer this way.
+    if (row.status !== "asking_clients" || own.answer || (own.expiresAt && own.expiresAt <= new Date()))
+      throw via.link
+        ? new AppError("INTRODUCTION_LINK_EXPIRED", 410, "This link has expired")
+        : wrongState("This question is closed");
     const now = new Date();
     await tx
       .update(introductionSides)
@@ -268,6 +283,7 @@ async function answerAs(
       to: own.matchmakerId,
       kind: body.answer === "yes" ? "introduction_client_yes" : "introduction_client_no",
       introduction: row,
+      subjectId: clientId,
     });
     const otherId = clientId === row.clientId ? row.candidateId : row.clientId;
     const other = sides.get(`${row.id}:${otherId}`);
@@ -312,6 +328,10 @@ export async function linkView(
   const link = await checkLink(db, id, token, purpose);
   const [row] = await db.select().from(introductions).where(eq(introductions.id, id));
   if (!row) throw introductionNotFound();
+  // A question closes with its introduction (declined, expired, cancelled), without saying how.
+  const open = purpose === "answer" ? ["asking_clients"] : ["date_planned", "dated"];
+  if (!open.includes(row.status))
+    throw new AppError("INTRODUCTION_LINK_EXPIRED", 410, "This link has expired");
   const sides = await sidesFor(db, [row.id]);
   const candidateId = link.clientId === row.clientId ? row.candidateId : row.clientId;
   const people = await usersById(db, [link.clientId, candidateId]);

@@ -110,10 +110,10 @@ export async function setDate(deps: NotifyDeps, caller: SessionUser, id: string,
 }
 
 /** After the date: each client gets a feedback link by e-mail and a notice in the portal. */
-export async function askForFeedback(deps: NotifyDeps, row: IntroductionRow) {
+export async function askForFeedback(deps: NotifyDeps, row: IntroductionRow, only = clientsOf(row)) {
   const people = await usersById(deps.db, clientsOf(row));
   const expiresAt = new Date(Date.now() + FEEDBACK_LINK_DAYS * DAY_MS);
-  for (const clientId of clientsOf(row)) {
+  for (const clientId of only) {
     const token = await issueLink(deps.db, row.id, clientId, "feedback", expiresAt);
     await mailClient(deps, clientId, {
       kind: "feedback",
@@ -123,7 +123,7 @@ export async function askForFeedback(deps: NotifyDeps, row: IntroductionRow) {
   }
   await sendNotices(
     deps,
-    clientsOf(row).map((to) => ({ to, kind: "introduction_feedback_requested" as const, introduction: row })),
+    only.map((to) => ({ to, kind: "introduction_feedback_requested" as const, introduction: row })),
   );
 }
 
@@ -135,13 +135,18 @@ export async function respondToDate(
   body: DateResponseBody,
 ): Promise<{ stage: MyIntroductionStage }> {
   const { db } = deps;
-  const [row] = await db.select().from(introductions).where(eq(introductions.id, id));
-  const sides = row ? await sidesFor(db, [row.id]) : new Map();
-  const own = sides.get(`${id}:${caller.id}`);
-  if (!row || !own?.askedAt) throw introductionNotFound();
-  if (row.status !== "date_planned" || !row.dateStartsAt || row.dateStartsAt <= new Date())
-    throw wrongState("There is no date to come to answer");
-  await db.transaction(async (tx) => {
+  const row = await db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(introductions).where(eq(introductions.id, id)).for("update");
+    const sides = locked ? await sidesFor(tx, [locked.id]) : new Map();
+    if (!locked || !sides.get(`${id}:${caller.id}`)?.askedAt) throw introductionNotFound();
+    // The answer is to the date the client saw: a date moved meanwhile needs a new answer.
+    if (
+      locked.status !== "date_planned" ||
+      !locked.dateStartsAt ||
+      locked.dateStartsAt <= new Date() ||
+      locked.dateStartsAt.getTime() !== new Date(body.startsAt).getTime()
+    )
+      throw wrongState("This date is no longer the one planned");
     await tx
       .update(introductionSides)
       .set({ dateResponse: body.response })
@@ -156,7 +161,9 @@ export async function respondToDate(
         data: { note: body.note || null },
       },
     );
+    return locked;
   });
+  const own = (await sidesFor(db, [id])).get(`${id}:${caller.id}`)!;
   const matchmakers =
     body.response === "confirmed" ? [own.matchmakerId] : [...new Set([row.proposedBy, row.responderId])];
   await sendNotices(
@@ -168,6 +175,7 @@ export async function respondToDate(
           ? ("introduction_date_confirmed" as const)
           : ("introduction_date_reschedule" as const),
       introduction: row,
+      subjectId: caller.id,
     })),
   );
   return { stage: "date" };
@@ -186,6 +194,7 @@ async function giveFeedback(
 ): Promise<IntroductionRow> {
   const { db } = deps;
   const notices: Notice[] = [];
+  let movedToDated = false;
   const updated = await db.transaction(async (tx) => {
     if (o.link) await checkLink(tx, id, o.link, "feedback");
     const [row] = await tx.select().from(introductions).where(eq(introductions.id, id)).for("update");
@@ -196,8 +205,10 @@ async function giveFeedback(
     if (!own || (!o.recordedBy && !own.askedAt)) throw introductionNotFound();
     let current = row;
     if (row.status === "date_planned" && row.dateStartsAt && row.dateStartsAt <= new Date()) {
+      // Ahead of the job: whoever moves it to dated asks the other client for theirs.
       current = await moveTo(tx, row.id, ["date_planned"], "dated");
       await recordEvent(tx, row.id, "dated", {});
+      movedToDated = true;
     }
     if (current.status !== "dated")
       throw wrongState(`The introduction is ${current.status}; feedback follows the date`);
@@ -226,7 +237,12 @@ async function giveFeedback(
       data: { happened: body.happened, meetAgain: body.meetAgain, reasons: body.reasons ?? [] },
     });
     if (!o.recordedBy)
-      notices.push({ to: own.matchmakerId, kind: "introduction_feedback_received", introduction: current });
+      notices.push({
+        to: own.matchmakerId,
+        kind: "introduction_feedback_received",
+        introduction: current,
+        subjectId: clientId,
+      });
     const all = await tx
       .select()
       .from(introductionFeedback)
@@ -244,6 +260,8 @@ async function giveFeedback(
     return ended;
   });
   await sendNotices(deps, notices);
+  if (movedToDated && updated.status === "dated")
+    await askForFeedback(deps, updated, [otherOf(updated, clientId)]);
   return updated;
 }
 

@@ -463,12 +463,20 @@ describe("the first date and feedback", () => {
     expect(event.location).toBe("Café Pushkin, Tverskoy Blvd 26A");
     expect(event.uid).toBe(`${id}@matchdesk`);
 
+    // An answer about another time than the planned one is refused (the date moved meanwhile).
+    const stale = await call(a, "POST", `/api/me/introductions/${id}/date-response`, {
+      response: "confirmed",
+      startsAt: new Date(startsAt.getTime() + 3_600_000).toISOString(),
+    });
+    expect([stale.statusCode, stale.json().code]).toEqual([409, "INTRODUCTION_STATE"]);
     const confirm = await call(a, "POST", `/api/me/introductions/${id}/date-response`, {
       response: "confirmed",
+      startsAt: set.json().date.startsAt,
     });
     expect([confirm.statusCode, confirm.json()]).toEqual([200, { stage: "date" }]);
     const other = await call(b, "POST", `/api/me/introductions/${id}/date-response`, {
       response: "reschedule",
+      startsAt: set.json().date.startsAt,
       note: "Sunday?",
     });
     expect(other.statusCode).toBe(200);
@@ -730,7 +738,7 @@ describe("the state machine", () => {
       who: "sm1",
       method: "POST",
       path: "me/date-response",
-      body: { response: "confirmed" },
+      body: { response: "confirmed", startsAt: "planned" },
       legal: ["date_planned"],
     },
     feedback: {
@@ -787,7 +795,12 @@ describe("the state machine", () => {
         const url = move.path.startsWith("me/")
           ? `/api/me/introductions/${id}/${move.path.slice(3)}`
           : `/api/introductions/${id}/${move.path}`;
-        const res = await call(move.who, move.method, url, move.body);
+        const [seeded] = await t.database.db.select().from(introductions).where(eq(introductions.id, id));
+        const body =
+          move.body && "startsAt" in move.body && move.body.startsAt === "planned"
+            ? { ...move.body, startsAt: (seeded!.dateStartsAt ?? new Date(Date.now() + DAY)).toISOString() }
+            : move.body;
+        const res = await call(move.who, move.method, url, body);
         const after = await statusOf(id);
         if (move.legal.includes(status)) {
           expect(res.statusCode, `${name} from ${status}: ${res.body}`).toBe(200);

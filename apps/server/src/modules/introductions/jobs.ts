@@ -28,7 +28,8 @@ export type IntroductionJobRun = {
   ran: boolean;
   reminded: { introductionId: string; clientId: string; expiresAt: Date }[];
   alerted: { introductionId: string; clientId: string; matchmakerId: string; days: number }[];
-  expired: IntroductionRow[];
+  /** With the client who did not answer (the notice names them). */
+  expired: (IntroductionRow & { silentClientId: string })[];
   dateReminded: IntroductionRow[];
   dated: IntroductionRow[];
 };
@@ -49,7 +50,25 @@ export async function markDue(db: Db, now: Date): Promise<IntroductionJobRun> {
     }>;
     if (!lock.rows[0]?.locked)
       return { ran: false, reminded: [], alerted: [], expired: [], dateReminded: [], dated: [] };
-    // The open questions with something due, through the partial index on next_nudge_at.
+    // The open questions with something due, through the partial index on next_nudge_at. Their
+    // introductions are locked first, in id order, as an answer locks its introduction before its
+    // side: the same order everywhere, so a run and an answer never deadlock.
+    const dueIds = await tx
+      .selectDistinct({ id: introductionSides.introductionId })
+      .from(introductionSides)
+      .where(and(isNotNull(introductionSides.nextNudgeAt), lte(introductionSides.nextNudgeAt, now)));
+    if (dueIds.length > 0)
+      await tx
+        .select({ id: introductions.id })
+        .from(introductions)
+        .where(
+          inArray(
+            introductions.id,
+            dueIds.map((r) => r.id),
+          ),
+        )
+        .orderBy(introductions.id)
+        .for("update");
     const due = await tx
       .select({
         side: introductionSides,
@@ -63,7 +82,8 @@ export async function markDue(db: Db, now: Date): Promise<IntroductionJobRun> {
       .for("update", { of: introductionSides });
     const reminded: IntroductionJobRun["reminded"] = [];
     const alerted: IntroductionJobRun["alerted"] = [];
-    const expiring = new Set<string>();
+    /** The introductions whose question expired, and the silent client of each. */
+    const expiring = new Map<string, string>();
     const updates: {
       introductionId: string;
       clientId: string;
@@ -100,7 +120,7 @@ export async function markDue(db: Db, now: Date): Promise<IntroductionJobRun> {
           matchmakerId: side.matchmakerId,
           days: Math.floor((now.getTime() - side.askedAt!.getTime()) / DAY_MS),
         });
-      if (d.expired) expiring.add(side.introductionId);
+      if (d.expired) expiring.set(side.introductionId, side.clientId);
       updates.push({
         introductionId: side.introductionId,
         clientId: side.clientId,
@@ -130,7 +150,12 @@ export async function markDue(db: Db, now: Date): Promise<IntroductionJobRun> {
         : await tx
             .update(introductions)
             .set({ status: "expired", updatedAt: now })
-            .where(and(inArray(introductions.id, [...expiring]), eq(introductions.status, "asking_clients")))
+            .where(
+              and(
+                inArray(introductions.id, [...expiring.keys()]),
+                eq(introductions.status, "asking_clients"),
+              ),
+            )
             .returning();
     const dateReminded = await tx
       .update(introductions)
@@ -169,7 +194,14 @@ export async function markDue(db: Db, now: Date): Promise<IntroductionJobRun> {
         .insert(introductionEvents)
         .values(events.slice(i, i + 1000).map((e) => ({ id: newId(), ...e, data: {}, createdAt: now })));
     }
-    return { ran: true, reminded, alerted, expired, dateReminded, dated };
+    return {
+      ran: true,
+      reminded,
+      alerted,
+      expired: expired.map((row) => ({ ...row, silentClientId: expiring.get(row.id)! })),
+      dateReminded,
+      dated,
+    };
   });
 }
 
@@ -198,6 +230,7 @@ async function sendDue(deps: NotifyDeps, run: IntroductionJobRun) {
       to: a.matchmakerId,
       kind: "introduction_client_silent" as const,
       introduction: byId.get(a.introductionId)!,
+      subjectId: a.clientId,
       extra: { days: a.days },
     })),
     ...run.expired.flatMap((row) =>
@@ -205,6 +238,7 @@ async function sendDue(deps: NotifyDeps, run: IntroductionJobRun) {
         to,
         kind: "introduction_expired" as const,
         introduction: row,
+        subjectId: row.silentClientId,
       })),
     ),
     ...run.dateReminded.flatMap((row) =>

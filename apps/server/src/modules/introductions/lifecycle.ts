@@ -115,12 +115,16 @@ export type Notice = {
   to: string;
   kind: NotificationKind;
   introduction: IntroductionRow;
+  /** The client the notice is about (who answered, confirmed, stayed silent); named first. */
+  subjectId?: string;
   extra?: Record<string, string | number>;
 };
 
 /**
- * Sends notices, naming the two clients by first name from the reader's side: the reader's own
- * client first. A failure to notify does not undo the step that was taken.
+ * Sends notices once the step they tell of has committed. A matchmaker reads two first names: the
+ * client the notice is about first (who answered, confirmed, stayed silent), else their own client;
+ * a client reads the other client's. A failure to notify stays a failure (503 on an outage), though
+ * the step itself is kept.
  */
 export async function sendNotices(deps: NotifyDeps, notices: readonly Notice[], actorId?: string) {
   if (notices.length === 0) return;
@@ -129,24 +133,23 @@ export async function sendNotices(deps: NotifyDeps, notices: readonly Notice[], 
   const actor = actorId ? people.get(actorId) : undefined;
   for (const n of notices) {
     const reader = people.get(n.to)!;
-    const { clientId, candidateId, proposedBy } = n.introduction;
-    const readerOwnsCandidate =
-      reader.role === "INVITEE"
-        ? n.to === candidateId
-        : n.introduction.responderId === n.to && proposedBy !== n.to;
-    const [own, other] = readerOwnsCandidate ? [candidateId, clientId] : [clientId, candidateId];
-    const ownName = people.get(own)!.firstName;
-    const otherName = people.get(other)!.firstName;
+    const { clientId, candidateId, proposedBy, responderId } = n.introduction;
+    const otherOf = (id: string) => (id === clientId ? candidateId : clientId);
+    const own =
+      proposedBy === responderId ? (n.subjectId ?? clientId) : responderId === n.to ? candidateId : clientId;
+    const first = n.subjectId ?? own;
     const params: Record<string, string | number> =
       reader.role === "INVITEE"
-        ? {
-            candidateName:
-              n.to === clientId ? people.get(candidateId)!.firstName : people.get(clientId)!.firstName,
-          }
-        : { clientName: ownName, candidateName: otherName, clientId: own };
+        ? { candidateName: people.get(otherOf(n.to))!.firstName }
+        : {
+            clientName: people.get(first)!.firstName,
+            candidateName: people.get(otherOf(first))!.firstName,
+            // The page the notice links to: the reader's own client's.
+            clientId: own,
+          };
     if (actor) params.matchmakerName = `${actor.firstName} ${actor.lastName}`.trim();
     params.introductionId = n.introduction.id;
-    await notify(deps, n.to, n.kind, { ...params, ...n.extra }).catch(() => {});
+    await notify(deps, n.to, n.kind, { ...params, ...n.extra });
   }
 }
 
