@@ -192,7 +192,25 @@ export const IntroductionView = z.object({
   updatedAt: z.iso.datetime(),
 });
 export type IntroductionView = z.infer<typeof IntroductionView>;
-export const IntroductionsQuery = PageQuery.extend({ status: IntroductionStatus.optional() });
+/**
+ * The introductions workspace's tabs: `active` waits on someone before the first date, `dates`
+ * has a date planned or held, `past` is settled (a second date counts as a success).
+ */
+export const IntroductionGroup = z.enum(["active", "dates", "past"]);
+export type IntroductionGroup = z.infer<typeof IntroductionGroup>;
+export const INTRODUCTION_GROUP_STATUSES = {
+  active: ["awaiting_response", "match", "asking_clients", "introduced"],
+  dates: ["date_planned", "dated"],
+  past: ["second_date", "ended", "declined", "expired", "rejected", "cancelled"],
+} as const satisfies Record<IntroductionGroup, readonly IntroductionStatus[]>;
+
+export const IntroductionsQuery = PageQuery.extend({
+  status: IntroductionStatus.optional(),
+  /** One tab of the workspace (INTRODUCTION_GROUP_STATUSES); with `status`, both apply. */
+  group: IntroductionGroup.optional(),
+  /** Introductions of this client, on either side. */
+  clientId: Id.optional(),
+});
 export type IntroductionsQuery = z.infer<typeof IntroductionsQuery>;
 
 /** What an INVITEE sees of a candidate their matchmaker shares. */
