@@ -2,6 +2,24 @@ CREATE TYPE "public"."client_answer" AS ENUM('yes', 'no');--> statement-breakpoi
 CREATE TYPE "public"."date_response" AS ENUM('confirmed', 'reschedule');--> statement-breakpoint
 CREATE TYPE "public"."introduction_link_purpose" AS ENUM('answer', 'feedback');--> statement-breakpoint
 CREATE TYPE "public"."meet_again" AS ENUM('yes', 'maybe', 'no');--> statement-breakpoint
+ALTER TYPE "public"."notification_kind" ADD VALUE 'introduction_cancelled';--> statement-breakpoint
+ALTER TYPE "public"."notification_kind" ADD VALUE 'introduction_client_yes';--> statement-breakpoint
+ALTER TYPE "public"."notification_kind" ADD VALUE 'introduction_client_no';--> statement-breakpoint
+ALTER TYPE "public"."notification_kind" ADD VALUE 'introduction_introduced';--> statement-breakpoint
+ALTER TYPE "public"."notification_kind" ADD VALUE 'introduction_declined';--> statement-breakpoint
+ALTER TYPE "public"."notification_kind" ADD VALUE 'introduction_expired';--> statement-breakpoint
+ALTER TYPE "public"."notification_kind" ADD VALUE 'introduction_client_silent';--> statement-breakpoint
+ALTER TYPE "public"."notification_kind" ADD VALUE 'introduction_date_set';--> statement-breakpoint
+ALTER TYPE "public"."notification_kind" ADD VALUE 'introduction_date_confirmed';--> statement-breakpoint
+ALTER TYPE "public"."notification_kind" ADD VALUE 'introduction_date_reschedule';--> statement-breakpoint
+ALTER TYPE "public"."notification_kind" ADD VALUE 'introduction_feedback_received';--> statement-breakpoint
+ALTER TYPE "public"."notification_kind" ADD VALUE 'introduction_second_date';--> statement-breakpoint
+ALTER TYPE "public"."notification_kind" ADD VALUE 'introduction_ended';--> statement-breakpoint
+ALTER TYPE "public"."notification_kind" ADD VALUE 'introduction_question';--> statement-breakpoint
+ALTER TYPE "public"."notification_kind" ADD VALUE 'introduction_both_yes';--> statement-breakpoint
+ALTER TYPE "public"."notification_kind" ADD VALUE 'introduction_date_planned';--> statement-breakpoint
+ALTER TYPE "public"."notification_kind" ADD VALUE 'introduction_date_reminder';--> statement-breakpoint
+ALTER TYPE "public"."notification_kind" ADD VALUE 'introduction_feedback_requested';--> statement-breakpoint
 ALTER TYPE "public"."introduction_status" ADD VALUE 'asking_clients';--> statement-breakpoint
 ALTER TYPE "public"."introduction_status" ADD VALUE 'introduced';--> statement-breakpoint
 ALTER TYPE "public"."introduction_status" ADD VALUE 'date_planned';--> statement-breakpoint
@@ -79,6 +97,7 @@ CREATE TABLE "introduction_sides" (
 	CONSTRAINT "introduction_sides_introduction_id_client_id_pk" PRIMARY KEY("introduction_id","client_id")
 );
 --> statement-breakpoint
+ALTER TABLE "outbox" ADD COLUMN "attachments" jsonb;--> statement-breakpoint
 ALTER TABLE "introductions" ADD COLUMN "introduced_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "introductions" ADD COLUMN "date_starts_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "introductions" ADD COLUMN "date_place" text;--> statement-breakpoint
@@ -104,4 +123,9 @@ CREATE INDEX "introduction_events_introduction_idx" ON "introduction_events" USI
 CREATE INDEX "introduction_links_expiry_idx" ON "introduction_links" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "introduction_sides_client_idx" ON "introduction_sides" USING btree ("client_id");--> statement-breakpoint
 CREATE INDEX "introduction_sides_open_idx" ON "introduction_sides" USING btree ("asked_at") WHERE "introduction_sides"."answer" is null and "introduction_sides"."asked_at" is not null;--> statement-breakpoint
-CREATE INDEX "introductions_date_idx" ON "introductions" USING btree ("date_starts_at") WHERE "introductions"."date_starts_at" is not null;
+CREATE INDEX "introductions_date_idx" ON "introductions" USING btree ("date_starts_at") WHERE "introductions"."date_starts_at" is not null;--> statement-breakpoint
+-- Introductions made before the loop existed get their two client sides.
+INSERT INTO "introduction_sides" ("introduction_id", "client_id", "matchmaker_id")
+SELECT "id", "client_id", "proposed_by" FROM "introductions"
+UNION ALL
+SELECT "id", "candidate_id", "responder_id" FROM "introductions";

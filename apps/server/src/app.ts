@@ -23,6 +23,7 @@ import * as credits from "./modules/credits/routes.js";
 import * as debug from "./modules/debug/routes.js";
 import * as files from "./modules/files/routes.js";
 import * as health from "./modules/health/routes.js";
+import * as introductions from "./modules/introductions/routes.js";
 import * as invites from "./modules/invites/routes.js";
 import * as matching from "./modules/matching/routes.js";
 import * as notifications from "./modules/notifications/routes.js";
@@ -73,6 +74,7 @@ const MODULES = [
   chat,
   notifications,
   matching,
+  introductions,
   quiz,
 ];
 

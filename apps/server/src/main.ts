@@ -3,6 +3,8 @@ import { ConfigError, loadConfig } from "./config.js";
 import { openConfiguredDatabase } from "./db/open.js";
 import { isDatabaseUnavailable } from "./db/unavailable.js";
 import { sweepExpiredSignIns } from "./modules/auth/expiry.js";
+import { sweepIntroductionLinks } from "./modules/introductions/consent.js";
+import { startIntroductionJobs } from "./modules/introductions/jobs.js";
 import { warmCandidatePool } from "./modules/matching/candidate-pool.js";
 import { sweepExpiredProfileAccess } from "./modules/profiles/public.js";
 import { startSubscriptionJob } from "./modules/subscriptions/service.js";
@@ -28,9 +30,10 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const stopHousekeeping = startHousekeeping(database.db, app.log, {
     vacuum: database.kind === "pglite",
-    sweeps: [sweepExpiredSignIns, sweepExpiredProfileAccess],
+    sweeps: [sweepExpiredSignIns, sweepExpiredProfileAccess, sweepIntroductionLinks],
   });
   const stopSubscriptionJob = startSubscriptionJob(app.deps, app.log);
+  const stopIntroductionJobs = startIntroductionJobs(app.deps, app.log);
   warmCandidatePool(database.db, app.log);
 
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
@@ -72,6 +75,7 @@ async function main() {
     try {
       stopHousekeeping();
       stopSubscriptionJob();
+      stopIntroductionJobs();
       await app.close();
       await database.close();
     } catch (error) {

@@ -154,7 +154,8 @@ export const IntroductionDetail = IntroductionView.extend({
 });
 export type IntroductionDetail = z.infer<typeof IntroductionDetail>;
 
-export const AskClientBody = z.object({ note: text(1000).optional() });
+/** `clientId` chooses the client when both are the caller's (one agency); otherwise the caller's own. */
+export const AskClientBody = z.object({ note: text(1000).optional(), clientId: Id.optional() });
 export type AskClientBody = z.infer<typeof AskClientBody>;
 
 export const AnswerBody = z

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Id, PageQuery } from "./common.js";
+import { Id, PageQuery, pageOf } from "./common.js";
 import { CandidatePriority, IntroductionState } from "./enums.js";
 import { Locale } from "./i18n.js";
 import { PublicProfileView } from "./profiles.js";
@@ -206,12 +206,17 @@ export const INTRODUCTION_GROUP_STATUSES = {
 
 export const IntroductionsQuery = PageQuery.extend({
   status: IntroductionStatus.optional(),
-  /** One tab of the workspace (INTRODUCTION_GROUP_STATUSES); with `status`, both apply. */
+  /** The workspace's tabs: active (waiting on someone), dates, past (INTRODUCTION_GROUP_STATUSES). */
   group: IntroductionGroup.optional(),
-  /** Introductions of this client, on either side. */
+  /** Introductions of one client, on either side. */
   clientId: Id.optional(),
 });
 export type IntroductionsQuery = z.infer<typeof IntroductionsQuery>;
+/** A page of introductions with how many each tab holds (within the client filter). */
+export const IntroductionsPage = pageOf(IntroductionView).extend({
+  counts: z.object({ active: z.number().int(), dates: z.number().int(), past: z.number().int() }),
+});
+export type IntroductionsPage = z.infer<typeof IntroductionsPage>;
 
 /** What an INVITEE sees of a candidate their matchmaker shares. */
 export const MyCandidateView = z.object({ profile: PublicProfileView, status: z.enum(["shared", "match"]) });

@@ -5,7 +5,9 @@ import { outbox } from "../db/schema/index.js";
 import { AppError } from "./errors.js";
 import { newId } from "./ids.js";
 
-export type MailMessage = { to: string; subject: string; text: string };
+/** A file a mail carries: text content (a calendar file). */
+export type MailAttachment = { filename: string; contentType: string; content: string };
+export type MailMessage = { to: string; subject: string; text: string; attachments?: MailAttachment[] };
 export type Mailer = { send(message: MailMessage): Promise<void> };
 
 /**
@@ -31,6 +33,7 @@ export function createMailer(deps: {
             to: message.to,
             subject: message.subject,
             text: message.text,
+            attachments: message.attachments,
           });
         } catch (error) {
           deps.log.warn({ err: error }, "mail not sent");
@@ -46,6 +49,7 @@ export function createMailer(deps: {
         toAddress: message.to,
         subject: message.subject,
         body: message.text,
+        attachments: message.attachments ?? null,
       });
       if (deps.printKeptMail) {
         deps.log.info(`mail kept in the outbox (no SMTP_URL): "${message.subject}"\n${message.text}`);

@@ -15,6 +15,7 @@ import {
   CompatibilityRunView,
   IntroductionAction,
   IntroductionBody,
+  IntroductionsPage,
   IntroductionsQuery,
   IntroductionView,
   MyCandidatesView,
@@ -84,7 +85,7 @@ export const matchingApi = {
     access: managers,
     tag,
     query: IntroductionsQuery,
-    response: pageOf(IntroductionView),
+    response: IntroductionsPage,
   }),
   actOnIntroduction: endpoint({
     method: "POST",

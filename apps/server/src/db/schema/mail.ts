@@ -1,4 +1,4 @@
-import { index, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, jsonb, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./users.js";
 
 // Mail that the embedded setup keeps instead of sending (no SMTP_URL): read it in the log.
@@ -7,6 +7,8 @@ export const outbox = pgTable("outbox", {
   toAddress: text("to_address").notNull(),
   subject: text("subject").notNull(),
   body: text("body").notNull(),
+  /** Files the mail carries (a date's `.ics`), as `[{ filename, contentType, content }]`. */
+  attachments: jsonb("attachments").$type<{ filename: string; contentType: string; content: string }[]>(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

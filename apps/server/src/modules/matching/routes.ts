@@ -4,7 +4,6 @@ import type { AppDeps } from "../../deps.js";
 import { route } from "../../platform/route.js";
 import { adviseOn } from "./advice.js";
 import { listCandidates, markCandidate, myCandidates } from "./candidates.js";
-import { actOnIntroduction, listIntroductions, proposeIntroduction } from "./introductions.js";
 import { registerPartnerRoutes } from "./partner.js";
 import { getPrice, listResults, localeOf, runCompatibility } from "./service.js";
 
@@ -31,13 +30,6 @@ export function register(app: FastifyInstance, deps: AppDeps) {
   );
   route(app, matchingApi.markCandidate, (request) =>
     markCandidate(deps.db, request.user, request.params.id, request.params.candidateId, request.body),
-  );
-  route(app, matchingApi.proposeIntroduction, (request) =>
-    proposeIntroduction(deps, request.user, request.body),
-  );
-  route(app, matchingApi.introductions, (request) => listIntroductions(deps.db, request.user, request.query));
-  route(app, matchingApi.actOnIntroduction, (request) =>
-    actOnIntroduction(deps, request.user, request.params.id, request.params.action),
   );
   route(app, matchingApi.myCandidates, (request) => myCandidates(deps.db, request.user));
   route(app, matchingApi.advice, (request) =>

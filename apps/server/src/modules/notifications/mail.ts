@@ -31,38 +31,29 @@ const en: Catalog = {
       `Someone tried many wrong passwords on ${p.clientName}'s public profile. It is closed to everyone for up to an hour; if the password has been shared too widely, change it on the client's page.`,
     introduction_cancelled: (p) =>
       `${p.matchmakerName} cancelled the introduction of ${p.clientName} and ${p.candidateName}.`,
-    introduction_client_yes: (p) =>
-      `${p.clientName} said yes to meeting ${p.candidateName}.`,
-    introduction_client_no: (p) =>
-      `${p.clientName} said no to meeting ${p.candidateName}.`,
+    introduction_client_yes: (p) => `${p.clientName} said yes to meeting ${p.candidateName}.`,
+    introduction_client_no: (p) => `${p.clientName} said no to meeting ${p.candidateName}.`,
     introduction_introduced: (p) =>
       `${p.clientName} and ${p.candidateName} both said yes: their contacts are open to both sides.`,
-    introduction_declined: (p) =>
-      `The introduction of ${p.clientName} and ${p.candidateName} was declined.`,
+    introduction_declined: (p) => `The introduction of ${p.clientName} and ${p.candidateName} was declined.`,
     introduction_expired: (p) =>
       `The question to ${p.clientName} about ${p.candidateName} expired without an answer.`,
     introduction_client_silent: (p) =>
       `${p.clientName} has not answered about ${p.candidateName} for ${p.days} days.`,
-    introduction_date_set: (p) =>
-      `The first date of ${p.clientName} and ${p.candidateName} is set.`,
-    introduction_date_confirmed: (p) =>
-      `${p.clientName} confirmed the date with ${p.candidateName}.`,
+    introduction_date_set: (p) => `The first date of ${p.clientName} and ${p.candidateName} is set.`,
+    introduction_date_confirmed: (p) => `${p.clientName} confirmed the date with ${p.candidateName}.`,
     introduction_date_reschedule: (p) =>
       `${p.clientName} asks for another time for the date with ${p.candidateName}.`,
     introduction_feedback_received: (p) =>
       `${p.clientName} gave feedback on the date with ${p.candidateName}.`,
-    introduction_second_date: (p) =>
-      `${p.clientName} and ${p.candidateName} both want to meet again.`,
+    introduction_second_date: (p) => `${p.clientName} and ${p.candidateName} both want to meet again.`,
     introduction_ended: (p) =>
       `The introduction of ${p.clientName} and ${p.candidateName} has ended after the first date.`,
-    introduction_question: (p) =>
-      `Your matchmaker suggests you meet ${p.candidateName}. Please answer.`,
+    introduction_question: (p) => `Your matchmaker suggests you meet ${p.candidateName}. Please answer.`,
     introduction_both_yes: (p) =>
       `You and ${p.candidateName} both said yes. Your matchmaker will help you arrange the date.`,
-    introduction_date_planned: (p) =>
-      `Your date with ${p.candidateName} is set. Please confirm it.`,
-    introduction_date_reminder: (p) =>
-      `Your date with ${p.candidateName} is tomorrow.`,
+    introduction_date_planned: (p) => `Your date with ${p.candidateName} is set. Please confirm it.`,
+    introduction_date_reminder: (p) => `Your date with ${p.candidateName} is tomorrow.`,
     introduction_feedback_requested: (p) =>
       `How was your date with ${p.candidateName}? Your matchmaker would like your feedback.`,
   },
@@ -89,38 +80,28 @@ const ru: Catalog = {
       `Кто-то много раз ввёл неверный пароль к публичной анкете ${p.clientName}. Анкета закрыта для всех на срок до часа; если пароль разошёлся слишком широко, смените его на странице клиента.`,
     introduction_cancelled: (p) =>
       `${p.matchmakerName} отменил(а) знакомство ${p.clientName} и ${p.candidateName}.`,
-    introduction_client_yes: (p) =>
-      `${p.clientName} согласен(на) на знакомство с ${p.candidateName}.`,
-    introduction_client_no: (p) =>
-      `${p.clientName} отказался(ась) от знакомства с ${p.candidateName}.`,
+    introduction_client_yes: (p) => `${p.clientName} согласен(на) на знакомство с ${p.candidateName}.`,
+    introduction_client_no: (p) => `${p.clientName} отказался(ась) от знакомства с ${p.candidateName}.`,
     introduction_introduced: (p) =>
       `${p.clientName} и ${p.candidateName} оба согласились: контакты открыты обеим сторонам.`,
-    introduction_declined: (p) =>
-      `Знакомство ${p.clientName} и ${p.candidateName} отклонено.`,
-    introduction_expired: (p) =>
-      `Вопрос ${p.clientName} о знакомстве с ${p.candidateName} истёк без ответа.`,
+    introduction_declined: (p) => `Знакомство ${p.clientName} и ${p.candidateName} отклонено.`,
+    introduction_expired: (p) => `Вопрос ${p.clientName} о знакомстве с ${p.candidateName} истёк без ответа.`,
     introduction_client_silent: (p) =>
       `${p.clientName} не отвечает о знакомстве с ${p.candidateName} уже ${p.days} дн.`,
-    introduction_date_set: (p) =>
-      `Первое свидание ${p.clientName} и ${p.candidateName} назначено.`,
-    introduction_date_confirmed: (p) =>
-      `${p.clientName} подтвердил(а) свидание с ${p.candidateName}.`,
-    introduction_date_reschedule: (p) =>
-      `${p.clientName} просит перенести свидание с ${p.candidateName}.`,
+    introduction_date_set: (p) => `Первое свидание ${p.clientName} и ${p.candidateName} назначено.`,
+    introduction_date_confirmed: (p) => `${p.clientName} подтвердил(а) свидание с ${p.candidateName}.`,
+    introduction_date_reschedule: (p) => `${p.clientName} просит перенести свидание с ${p.candidateName}.`,
     introduction_feedback_received: (p) =>
       `${p.clientName} оставил(а) отзыв о свидании с ${p.candidateName}.`,
-    introduction_second_date: (p) =>
-      `${p.clientName} и ${p.candidateName} оба хотят встретиться снова.`,
+    introduction_second_date: (p) => `${p.clientName} и ${p.candidateName} оба хотят встретиться снова.`,
     introduction_ended: (p) =>
       `Знакомство ${p.clientName} и ${p.candidateName} завершено после первого свидания.`,
     introduction_question: (p) =>
       `Ваш сват предлагает познакомиться с ${p.candidateName}. Пожалуйста, ответьте.`,
     introduction_both_yes: (p) =>
       `Вы и ${p.candidateName} оба согласились. Сват поможет договориться о свидании.`,
-    introduction_date_planned: (p) =>
-      `Свидание с ${p.candidateName} назначено. Пожалуйста, подтвердите его.`,
-    introduction_date_reminder: (p) =>
-      `Ваше свидание с ${p.candidateName} — завтра.`,
+    introduction_date_planned: (p) => `Свидание с ${p.candidateName} назначено. Пожалуйста, подтвердите его.`,
+    introduction_date_reminder: (p) => `Ваше свидание с ${p.candidateName} — завтра.`,
     introduction_feedback_requested: (p) =>
       `Как прошло свидание с ${p.candidateName}? Сват будет рад вашему отзыву.`,
   },

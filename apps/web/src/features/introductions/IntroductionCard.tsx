@@ -128,7 +128,7 @@ export function IntroductionCard({ introduction: i }: { introduction: Introducti
             )}
             {step?.kind === "ask_client" && (
               <Button size="xs" leftSection={<IconSend size={16} />} onClick={() => setDialog("ask")}>
-                {t("introductions.card.ask", { name: ownName })}
+                {t("introductions.card.ask", { name: step.clientName || ownName })}
               </Button>
             )}
             {step?.kind === "set_date" && (
@@ -214,7 +214,8 @@ export function IntroductionCard({ introduction: i }: { introduction: Introducti
 
       <AskClientDialog
         introductionId={i.id}
-        clientName={ownName}
+        clientId={step?.kind === "ask_client" ? step.clientId : undefined}
+        clientName={step?.kind === "ask_client" && step.clientName ? step.clientName : ownName}
         opened={dialog === "ask"}
         onClose={() => setDialog(null)}
       />

@@ -17,10 +17,17 @@ import { useAskClient, useRecordFeedback, useSetDate } from "./useIntroductions"
 
 const NOTE_MAX = 1000;
 
-type AskProps = { introductionId: string; clientName: string; opened: boolean; onClose: () => void };
+type AskProps = {
+  introductionId: string;
+  /** Set when both clients are the caller's: the one to ask. */
+  clientId?: string | undefined;
+  clientName: string;
+  opened: boolean;
+  onClose: () => void;
+};
 
 /** The matchmaker asks their client whether they want to meet: a one-click link goes out by e-mail. */
-export function AskClientDialog({ introductionId, clientName, opened, onClose }: AskProps) {
+export function AskClientDialog({ introductionId, clientId, clientName, opened, onClose }: AskProps) {
   const { t } = useTranslation();
   return (
     <Modal
@@ -29,12 +36,19 @@ export function AskClientDialog({ introductionId, clientName, opened, onClose }:
       title={t("introductions.ask.title", { name: clientName })}
       centered
     >
-      {opened && <AskClientForm introductionId={introductionId} clientName={clientName} onClose={onClose} />}
+      {opened && (
+        <AskClientForm
+          introductionId={introductionId}
+          clientId={clientId}
+          clientName={clientName}
+          onClose={onClose}
+        />
+      )}
     </Modal>
   );
 }
 
-function AskClientForm({ introductionId, clientName, onClose }: Omit<AskProps, "opened">) {
+function AskClientForm({ introductionId, clientId, clientName, onClose }: Omit<AskProps, "opened">) {
   const { t } = useTranslation();
   const toMessage = useErrorMessage();
   const fieldError = useFieldError();
@@ -50,7 +64,7 @@ function AskClientForm({ introductionId, clientName, onClose }: Omit<AskProps, "
   });
   const submit = (values: AskClientBody) =>
     ask.mutate(
-      { id: introductionId, body: { note: values.note?.trim() ? values.note : undefined } },
+      { id: introductionId, body: { clientId, note: values.note?.trim() ? values.note : undefined } },
       {
         onSuccess: () => {
           notifications.show({ color: "teal", message: t("introductions.ask.done", { name: clientName }) });

@@ -148,7 +148,7 @@ function EventList({ detail }: { detail: IntroductionDetail }) {
               }
               title={
                 <Text size="sm" fw={500}>
-                  {t(`introductions.timeline.kinds.${event.kind}`, {
+                  {t(eventKey(event), {
                     actor: event.actorName ?? t("introductions.timeline.system"),
                     client: clientOf(event),
                   })}
@@ -175,16 +175,30 @@ function EventList({ detail }: { detail: IntroductionDetail }) {
   );
 }
 
+/** A client's answer reads as their yes or no where the reader may know it. */
+function eventKey(event: IntroductionEventView): string {
+  if (event.kind === "client_answered" && (event.data.answer === "yes" || event.data.answer === "no"))
+    return `introductions.timeline.answered.${event.data.answer}`;
+  return `introductions.timeline.kinds.${event.kind}`;
+}
+
 /** What an event's data says, in words: only the keys the reader may see arrive at all. */
 function eventDetails(t: TFunction, event: IntroductionEventView): string[] {
   const out: string[] = [];
   const { data } = event;
   const text = (key: string) =>
     typeof data[key] === "string" && data[key] !== "" ? (data[key] as string) : null;
-  const reason = DeclineReason.safeParse(data.reason);
-  if (reason.success) out.push(t(`introductions.reasons.${reason.data}`));
+  const reasons = [data.reason, ...(Array.isArray(data.reasons) ? data.reasons : [])];
+  for (const value of reasons) {
+    const reason = DeclineReason.safeParse(value);
+    if (reason.success) out.push(t(`introductions.reasons.${reason.data}`));
+  }
   const again = MeetAgain.safeParse(data.meetAgain);
-  if (again.success) out.push(t(`introductions.feedback.again.${again.data}`));
+  if (data.happened === false) out.push(t("introductions.timeline.notHappened"));
+  if (again.success)
+    out.push(
+      t("introductions.timeline.meetAgain", { answer: t(`introductions.feedback.again.${again.data}`) }),
+    );
   const startsAt = text("startsAt");
   if (startsAt) out.push(formatMeeting(startsAt));
   const place = text("place");

@@ -9,12 +9,13 @@ import { useAuth } from "../auth/auth-store";
 import { IntroductionCard } from "./IntroductionCard";
 import { IntroductionSettingsDialog } from "./IntroductionSettingsDialog";
 import { GROUPS } from "./introduction-steps";
-import { useIntroductionCount, useIntroductionList, useManagedClients } from "./useIntroductions";
+import { useIntroductionList, useManagedClients } from "./useIntroductions";
 import { workspaceFilters } from "./workspace-filters";
 
 /**
  * SPEC 2 /admin/matches, introductions after the match: tabs of active ones (waiting on someone),
- * dates and past ones, each with its count; filters by client and state; a card per introduction.
+ * dates and past ones, each with its count (the list answers all three); filters by client and
+ * state; a card per introduction.
  */
 export function IntroductionsWorkspace() {
   const { t } = useTranslation();
@@ -94,7 +95,11 @@ export function IntroductionsWorkspace() {
       >
         <Tabs.List>
           {GROUPS.map((g) => (
-            <GroupTab key={g} group={g} clientId={filters.clientId} />
+            <Tabs.Tab key={g} value={g} data-testid={`introductions-tab-${g}`}>
+              {list.data
+                ? t(`introductions.workspace.tabsCount.${g}`, { n: list.data.counts[g] })
+                : t(`introductions.workspace.tabs.${g}`)}
+            </Tabs.Tab>
           ))}
         </Tabs.List>
         {GROUPS.map((g) => (
@@ -125,17 +130,5 @@ export function IntroductionsWorkspace() {
         <IntroductionSettingsDialog opened={isSettingsOpen} onClose={() => setSettingsOpen(false)} />
       )}
     </Stack>
-  );
-}
-
-function GroupTab({ group, clientId }: { group: IntroductionGroup; clientId: string | undefined }) {
-  const { t } = useTranslation();
-  const count = useIntroductionCount(group, clientId);
-  return (
-    <Tabs.Tab value={group} data-testid={`introductions-tab-${group}`}>
-      {count.data === undefined
-        ? t(`introductions.workspace.tabs.${group}`)
-        : t(`introductions.workspace.tabsCount.${group}`, { n: count.data })}
-    </Tabs.Tab>
   );
 }

@@ -1,4 +1,4 @@
-import { INTRODUCTION_GROUP_STATUSES, type IntroductionView, IntroductionStatus } from "@matchdesk/contract";
+import { INTRODUCTION_GROUP_STATUSES, IntroductionStatus, type IntroductionView } from "@matchdesk/contract";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/api";
 import { fromLocalInput, groupOf, linkState, nextStep, toLocalInput } from "./introduction-steps";
@@ -47,7 +47,17 @@ describe("introduction steps", () => {
         { role: "matchmaker", side: "own", userId: ME, name: "Anna", action: "ask_client" },
       ],
     });
-    expect(nextStep(ask, ME)).toEqual({ kind: "ask_client" });
+    expect(nextStep(ask, ME)).toEqual({ kind: "ask_client", clientId: undefined, clientName: "olga" });
+    // Within one agency both asks are the reader's: the step names the client to ask.
+    const sameAgency = introduction({
+      otherMatchmakerId: ME,
+      waitingOn: [{ role: "matchmaker", side: "other", userId: ME, name: "Anna", action: "ask_client" }],
+    });
+    expect(nextStep(sameAgency, ME)).toEqual({
+      kind: "ask_client",
+      clientId: "dmitry",
+      clientName: "dmitry",
+    });
 
     const setDate = introduction({
       status: "introduced",

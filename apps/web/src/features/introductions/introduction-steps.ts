@@ -40,7 +40,8 @@ export function isCancellable(status: IntroductionStatus): boolean {
 /** What the reader of a card may do next: at most one primary step. */
 export type NextStep =
   | { kind: "respond" }
-  | { kind: "ask_client" }
+  /** `clientId` only when both clients are the reader's (one agency): which one to ask. */
+  | { kind: "ask_client"; clientId: string | undefined; clientName: string }
   | { kind: "set_date" }
   | { kind: "record_feedback"; clientId: string; clientName: string }
   | { kind: "contacts" };
@@ -54,7 +55,14 @@ export function nextStep(introduction: IntroductionView, userId: string | undefi
   const { waitingOn, status } = introduction;
   const mine = waitingOn.find((w) => w.role === "matchmaker" && w.userId === userId);
   if (mine?.action === "respond") return { kind: "respond" };
-  if (mine?.action === "ask_client") return { kind: "ask_client" };
+  if (mine?.action === "ask_client") {
+    const client = mine.side === "own" ? introduction.ownClient : introduction.otherClient;
+    return {
+      kind: "ask_client",
+      clientId: introduction.otherMatchmakerId === userId ? client.userId : undefined,
+      clientName: client.fields.firstName?.trim() ?? "",
+    };
+  }
   if (mine?.action === "set_date") return { kind: "set_date" };
   // The reader manages the client on their side, and both clients when the other matchmaker is them.
   const feedback = waitingOn.find(

@@ -7,7 +7,6 @@ import {
   type EndpointSpec,
   type FeedbackBody,
   type IntroductionAction,
-  type IntroductionGroup,
   type IntroductionSettings,
   type IntroductionsQuery,
   introductionsApi,
@@ -51,14 +50,6 @@ export function useIntroductionList(filters: ListFilters) {
   return useQuery({
     ...queryOf(matchingApi.introductions, { query: { ...filters, pageSize: WORKSPACE_PAGE_SIZE } }),
     placeholderData: keepPreviousData,
-  });
-}
-
-/** How many introductions a tab holds (the total of a one-item page). */
-export function useIntroductionCount(group: IntroductionGroup, clientId: string | undefined) {
-  return useQuery({
-    ...queryOf(matchingApi.introductions, { query: { group, clientId, page: 1, pageSize: 1 } }),
-    select: (page) => page.total,
   });
 }
 

@@ -1,0 +1,227 @@
+import { and, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { introductionEvents, introductions } from "../../db/schema/index.js";
+import { newId } from "../../platform/ids.js";
+import { usersById } from "../matching/service.js";
+import type { NotifyDeps } from "../notifications/service.js";
+import { DEFAULT_SETTINGS, issueLink, linkUrl, mailClient } from "./consent.js";
+import { askForFeedback } from "./dates.js";
+import { type IntroductionRow, type Notice, sendNotices } from "./lifecycle.js";
+
+// The introductions' clock: reminders to clients who have not answered (on the agency's days,
+// 2 and 5 by default), the matchmaker told on day 7, the question expired on day 8; the day-before
+// reminder of a date, and feedback asked once the date has passed. Each step is a conditional,
+// set-based update that marks what it is about to send, so a run is idempotent (nothing is sent
+// twice) and a run over a hundred thousand open introductions stays one pass of each index.
+
+// Any fixed number: the key every instance's run takes, so one runs at a time.
+export const INTRODUCTION_JOB_LOCK = 0x6d64_0014;
+const DAY_MS = 86_400_000;
+
+export type IntroductionJobRun = {
+  ran: boolean;
+  reminded: { introductionId: string; clientId: string; expiresAt: Date }[];
+  alerted: { introductionId: string; clientId: string; matchmakerId: string; days: number }[];
+  expired: IntroductionRow[];
+  dateReminded: IntroductionRow[];
+  dated: IntroductionRow[];
+};
+
+type Rows<T> = { rows: T[] };
+
+/** Marks what is due at `now` in one transaction under an advisory lock; sends nothing. */
+export async function markDue(db: Db, now: Date): Promise<IntroductionJobRun> {
+  const at = now.toISOString();
+  return db.transaction(async (tx) => {
+    const lock = (await tx.execute(
+      sql`select pg_try_advisory_xact_lock(${INTRODUCTION_JOB_LOCK}) as locked`,
+    )) as Rows<{
+      locked: boolean;
+    }>;
+    if (!lock.rows[0]?.locked)
+      return { ran: false, reminded: [], alerted: [], expired: [], dateReminded: [], dated: [] };
+    const [d1, d2] = DEFAULT_SETTINGS.reminderDays;
+    const open = sql`s.answer is null and s.asked_at is not null and s.expires_at > ${at}::timestamptz
+      and exists (select 1 from introductions i where i.id = s.introduction_id and i.status = 'asking_clients')`;
+    const reminded = (await tx.execute(sql`
+      with due as (
+        select s.introduction_id, s.client_id,
+          (select count(*) from unnest(coalesce(st.reminder_days, array[${d1}::int, ${d2}::int])) d
+            where s.asked_at + d * interval '1 day' <= ${at}::timestamptz)::int as n
+        from introduction_sides s
+        left join introduction_settings st on st.matchmaker_id = s.matchmaker_id
+        where ${open}
+      )
+      update introduction_sides s set reminders_sent = due.n
+      from due
+      where s.introduction_id = due.introduction_id and s.client_id = due.client_id and s.reminders_sent < due.n
+      returning s.introduction_id as "introductionId", s.client_id as "clientId", s.expires_at as "expiresAt"`)) as Rows<{
+      introductionId: string;
+      clientId: string;
+      expiresAt: string | Date;
+    }>;
+    const alertDay = sql`coalesce((select st.matchmaker_alert_day from introduction_settings st
+      where st.matchmaker_id = s.matchmaker_id), ${DEFAULT_SETTINGS.matchmakerAlertDay}::int)`;
+    const alerted = (await tx.execute(sql`
+      update introduction_sides s set matchmaker_alerted = true
+      where ${open} and not s.matchmaker_alerted
+        and s.asked_at + ${alertDay} * interval '1 day' <= ${at}::timestamptz
+      returning s.introduction_id as "introductionId", s.client_id as "clientId",
+        s.matchmaker_id as "matchmakerId", s.asked_at as "askedAt"`)) as Rows<{
+      introductionId: string;
+      clientId: string;
+      matchmakerId: string;
+      askedAt: string | Date;
+    }>;
+    const expired = await tx
+      .update(introductions)
+      .set({ status: "expired", updatedAt: now })
+      .where(
+        and(
+          eq(introductions.status, "asking_clients"),
+          sql`exists (select 1 from introduction_sides s where s.introduction_id = ${introductions.id}
+            and s.answer is null and s.asked_at is not null and s.expires_at <= ${at}::timestamptz)`,
+        ),
+      )
+      .returning();
+    const dateReminded = await tx
+      .update(introductions)
+      .set({ dateRemindedAt: now })
+      .where(
+        and(
+          eq(introductions.status, "date_planned"),
+          isNull(introductions.dateRemindedAt),
+          gt(introductions.dateStartsAt, now),
+          lte(introductions.dateStartsAt, new Date(now.getTime() + DAY_MS)),
+        ),
+      )
+      .returning();
+    const dated = await tx
+      .update(introductions)
+      .set({ status: "dated", updatedAt: now })
+      .where(and(eq(introductions.status, "date_planned"), lte(introductions.dateStartsAt, now)))
+      .returning();
+    const events = [
+      ...reminded.rows.map((r) => ({
+        introductionId: r.introductionId,
+        kind: "client_reminded",
+        clientId: r.clientId,
+      })),
+      ...alerted.rows.map((r) => ({
+        introductionId: r.introductionId,
+        kind: "matchmaker_alerted",
+        clientId: r.clientId,
+      })),
+      ...expired.map((r) => ({ introductionId: r.id, kind: "expired", clientId: null })),
+      ...dateReminded.map((r) => ({ introductionId: r.id, kind: "date_reminded", clientId: null })),
+      ...dated.map((r) => ({ introductionId: r.id, kind: "dated", clientId: null })),
+    ];
+    for (let i = 0; i < events.length; i += 1000) {
+      await tx
+        .insert(introductionEvents)
+        .values(events.slice(i, i + 1000).map((e) => ({ id: newId(), ...e, data: {}, createdAt: now })));
+    }
+    return {
+      ran: true,
+      reminded: reminded.rows.map((r) => ({ ...r, expiresAt: new Date(r.expiresAt) })),
+      alerted: alerted.rows.map((r) => ({
+        introductionId: r.introductionId,
+        clientId: r.clientId,
+        matchmakerId: r.matchmakerId,
+        days: Math.floor((now.getTime() - new Date(r.askedAt).getTime()) / DAY_MS),
+      })),
+      expired,
+      dateReminded,
+      dated,
+    };
+  });
+}
+
+/** Sends what a run marked, after it committed: a lost e-mail is never sent twice. */
+async function sendDue(deps: NotifyDeps, run: IntroductionJobRun) {
+  const ids = [...new Set([...run.reminded, ...run.alerted].map((r) => r.introductionId))];
+  const rows =
+    ids.length === 0 ? [] : await deps.db.select().from(introductions).where(inArray(introductions.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const everyone = [...rows, ...run.dateReminded].flatMap((r) => [r.clientId, r.candidateId]);
+  const people = await usersById(deps.db, everyone);
+  const otherName = (row: IntroductionRow, clientId: string) =>
+    people.get(clientId === row.clientId ? row.candidateId : row.clientId)!.firstName;
+  for (const r of run.reminded) {
+    const row = byId.get(r.introductionId)!;
+    const token = await issueLink(deps.db, row.id, r.clientId, "answer", r.expiresAt);
+    await mailClient(deps, r.clientId, {
+      kind: "reminder",
+      candidateName: otherName(row, r.clientId),
+      link: linkUrl(deps.config.publicUrl, row.id, "answer", token),
+      expiresAt: r.expiresAt,
+    });
+  }
+  const notices: Notice[] = [
+    ...run.alerted.map((a) => ({
+      to: a.matchmakerId,
+      kind: "introduction_client_silent" as const,
+      introduction: byId.get(a.introductionId)!,
+      extra: { days: a.days },
+    })),
+    ...run.expired.flatMap((row) =>
+      [...new Set([row.proposedBy, row.responderId])].map((to) => ({
+        to,
+        kind: "introduction_expired" as const,
+        introduction: row,
+      })),
+    ),
+    ...run.dateReminded.flatMap((row) =>
+      [row.clientId, row.candidateId].map((to) => ({
+        to,
+        kind: "introduction_date_reminder" as const,
+        introduction: row,
+      })),
+    ),
+  ];
+  const portal = `${deps.config.publicUrl}/admin/dashboard`;
+  for (const row of run.dateReminded) {
+    const date = {
+      startsAt: row.dateStartsAt!,
+      place: row.datePlace ?? "",
+      mapUrl: row.dateMapUrl,
+      note: row.dateNote,
+    };
+    for (const clientId of [row.clientId, row.candidateId])
+      await mailClient(deps, clientId, {
+        kind: "date_reminder",
+        candidateName: otherName(row, clientId),
+        date,
+        portal,
+      });
+  }
+  await sendNotices(deps, notices);
+  for (const row of run.dated) await askForFeedback(deps, row);
+}
+
+/** One run: marks and then sends. `now` is the clock (tests move it). */
+export async function runIntroductionJobs(deps: NotifyDeps, now = new Date()) {
+  const run = await markDue(deps.db, now);
+  if (run.ran) await sendDue(deps, run);
+  return run;
+}
+
+const JOB_INTERVAL_MS = 10 * 60_000;
+
+/** Runs at start and every ten minutes, without keeping the process alive. */
+export function startIntroductionJobs(
+  deps: NotifyDeps,
+  log: { warn(obj: object, msg: string): void },
+): () => void {
+  const run = async () => {
+    try {
+      await runIntroductionJobs(deps);
+    } catch (err) {
+      log.warn({ err }, "introduction job failed");
+    }
+  };
+  void run();
+  const timer = setInterval(run, JOB_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

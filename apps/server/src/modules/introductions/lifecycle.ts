@@ -1,0 +1,581 @@
+import type {
+  IntroductionAction,
+  IntroductionBody,
+  IntroductionDetail,
+  IntroductionEventView,
+  IntroductionStatus,
+  IntroductionsQuery,
+  IntroductionView,
+  NotificationKind,
+  WaitingOn,
+} from "@matchdesk/contract";
+import { and, asc, count, desc, eq, inArray, ne, or, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import {
+  introductionEvents,
+  introductionFeedback,
+  introductionSides,
+  introductions,
+} from "../../db/schema/index.js";
+import type { SessionUser } from "../../platform/access.js";
+import { conflict, isUniqueViolation, notFound } from "../../platform/errors.js";
+import { newId } from "../../platform/ids.js";
+import { agencyNamesOf } from "../agencies/service.js";
+import {
+  candidateNotFound,
+  loadCandidates,
+  loadOwnClient,
+  profilesFor,
+  usersById,
+} from "../matching/service.js";
+import { type NotifyDeps, notify } from "../notifications/service.js";
+import type { UserRow } from "../users/service.js";
+
+// SPEC 4 and API.md "Introductions after the match": an introduction between two clients, possibly
+// of two agencies, from the matchmakers' proposal through both clients' answers, the first date
+// and feedback from both sides. Every move is a conditional update on the state, so two parallel
+// moves cannot both succeed, and leaves an event row: the timeline. Every other move answers 409
+// INTRODUCTION_STATE; a pair has at most one introduction that is not cancelled.
+
+export type IntroductionRow = typeof introductions.$inferSelect;
+export type SideRow = typeof introductionSides.$inferSelect;
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export const introductionNotFound = () => notFound("INTRODUCTION_NOT_FOUND", "Introduction not found");
+export const wrongState = (message: string) => conflict("INTRODUCTION_STATE", message);
+
+export const pairKeyOf = (a: string, b: string) => (a < b ? `${a}:${b}` : `${b}:${a}`);
+
+/** States in which the clients' contacts are open to each other (both said yes). */
+export const CONSENTED: readonly IntroductionStatus[] = [
+  "introduced",
+  "date_planned",
+  "dated",
+  "second_date",
+  "ended",
+];
+/** States a matchmaker may still cancel from. */
+const CANCELLABLE: readonly IntroductionStatus[] = [
+  "awaiting_response",
+  "match",
+  "asking_clients",
+  "introduced",
+  "date_planned",
+];
+/** The workspace's tabs. */
+export const GROUPS = {
+  active: ["awaiting_response", "match", "asking_clients", "introduced"],
+  dates: ["date_planned", "dated"],
+  past: ["second_date", "ended", "declined", "expired", "rejected", "cancelled"],
+} as const satisfies Record<string, readonly IntroductionStatus[]>;
+
+/** Appends one step to an introduction's timeline. */
+export async function recordEvent(
+  db: DbOrTx,
+  introductionId: string,
+  kind: IntroductionEventView["kind"],
+  o: { clientId?: string | null; actorId?: string | null; data?: Record<string, unknown>; at?: Date } = {},
+) {
+  await db.insert(introductionEvents).values({
+    id: newId(),
+    introductionId,
+    kind,
+    clientId: o.clientId ?? null,
+    actorId: o.actorId ?? null,
+    data: o.data ?? {},
+    createdAt: o.at ?? new Date(),
+  });
+}
+
+/**
+ * Moves an introduction from one of `from` to `to` (with any other columns), or throws 409: the
+ * update is conditional on the state, so of two racing moves one wins.
+ */
+export async function moveTo(
+  db: DbOrTx,
+  id: string,
+  from: readonly IntroductionStatus[],
+  to: IntroductionStatus,
+  extra: Partial<IntroductionRow> = {},
+): Promise<IntroductionRow> {
+  const [row] = await db
+    .update(introductions)
+    .set({ ...extra, status: to, updatedAt: new Date() })
+    .where(and(eq(introductions.id, id), inArray(introductions.status, [...from])))
+    .returning();
+  if (!row) throw wrongState(`The introduction cannot move to ${to} from its current state`);
+  return row;
+}
+
+/** A notification to send once the transaction that decided it has committed. */
+export type Notice = {
+  to: string;
+  kind: NotificationKind;
+  introduction: IntroductionRow;
+  extra?: Record<string, string | number>;
+};
+
+/**
+ * Sends notices, naming the two clients by first name from the reader's side: the reader's own
+ * client first. A failure to notify does not undo the step that was taken.
+ */
+export async function sendNotices(deps: NotifyDeps, notices: readonly Notice[], actorId?: string) {
+  if (notices.length === 0) return;
+  const ids = notices.flatMap((n) => [n.introduction.clientId, n.introduction.candidateId, n.to]);
+  const people = await usersById(deps.db, actorId ? [...ids, actorId] : ids);
+  const actor = actorId ? people.get(actorId) : undefined;
+  for (const n of notices) {
+    const reader = people.get(n.to)!;
+    const { clientId, candidateId, proposedBy } = n.introduction;
+    const readerOwnsCandidate =
+      reader.role === "INVITEE"
+        ? n.to === candidateId
+        : n.introduction.responderId === n.to && proposedBy !== n.to;
+    const [own, other] = readerOwnsCandidate ? [candidateId, clientId] : [clientId, candidateId];
+    const ownName = people.get(own)!.firstName;
+    const otherName = people.get(other)!.firstName;
+    const params: Record<string, string | number> =
+      reader.role === "INVITEE"
+        ? {
+            candidateName:
+              n.to === clientId ? people.get(candidateId)!.firstName : people.get(clientId)!.firstName,
+          }
+        : { clientName: ownName, candidateName: otherName, clientId: own };
+    if (actor) params.matchmakerName = `${actor.firstName} ${actor.lastName}`.trim();
+    params.introductionId = n.introduction.id;
+    await notify(deps, n.to, n.kind, { ...params, ...n.extra }).catch(() => {});
+  }
+}
+
+/** The caller's side of an introduction: the proposer's unless the caller is (only) the responder. */
+export function sidesOf(caller: SessionUser, row: IntroductionRow) {
+  const outgoing = row.proposedBy === caller.id || caller.role === "ADMIN" || row.responderId !== caller.id;
+  return {
+    outgoing,
+    ownId: outgoing ? row.clientId : row.candidateId,
+    otherId: outgoing ? row.candidateId : row.clientId,
+    sameAgency: row.proposedBy === row.responderId,
+    ownMatchmaker: outgoing ? row.proposedBy : row.responderId,
+    otherMatchmaker: outgoing ? row.responderId : row.proposedBy,
+  };
+}
+
+function visibleTo(caller: SessionUser): SQL | undefined {
+  if (caller.role === "ADMIN") return undefined;
+  return or(eq(introductions.proposedBy, caller.id), eq(introductions.responderId, caller.id));
+}
+
+/** An introduction the caller (a matchmaker of either side, or an admin) may see, or 404. */
+export async function loadVisible(db: DbOrTx, caller: SessionUser, id: string): Promise<IntroductionRow> {
+  const [row] = await db
+    .select()
+    .from(introductions)
+    .where(and(eq(introductions.id, id), visibleTo(caller)));
+  if (!row) throw introductionNotFound();
+  return row;
+}
+
+export async function sidesFor(db: DbOrTx, ids: readonly string[]): Promise<Map<string, SideRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(introductionSides)
+    .where(inArray(introductionSides.introductionId, [...ids]));
+  return new Map(rows.map((s) => [`${s.introductionId}:${s.clientId}`, s]));
+}
+
+async function feedbackGivenFor(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ introductionId: introductionFeedback.introductionId, clientId: introductionFeedback.clientId })
+    .from(introductionFeedback)
+    .where(inArray(introductionFeedback.introductionId, [...ids]));
+  return new Set(rows.map((r) => `${r.introductionId}:${r.clientId}`));
+}
+
+const nameOf = (u: UserRow) => (u.role === "INVITEE" ? u.firstName : `${u.firstName} ${u.lastName}`.trim());
+
+/**
+ * Who must act next. Before the match, the responding matchmaker; then each side's matchmaker
+ * until they asked their client, and the client until they answered; once introduced, either
+ * matchmaker sets the date; each client confirms it, and after it each client gives feedback.
+ */
+function waitingOnOf(
+  row: IntroductionRow,
+  side: ReturnType<typeof sidesOf>,
+  sides: Map<string, SideRow>,
+  feedback: Set<string>,
+  people: Map<string, UserRow>,
+  now: Date,
+): WaitingOn[] {
+  const entry = (
+    role: WaitingOn["role"],
+    userId: string,
+    action: WaitingOn["action"],
+    own: boolean,
+  ): WaitingOn => ({
+    role,
+    side: own ? "own" : "other",
+    userId,
+    name: nameOf(people.get(userId)!),
+    action,
+  });
+  const both = [
+    { clientId: side.ownId, matchmakerId: side.ownMatchmaker, own: true },
+    { clientId: side.otherId, matchmakerId: side.otherMatchmaker, own: false },
+  ];
+  const sideOf = (clientId: string) => sides.get(`${row.id}:${clientId}`);
+  switch (row.status) {
+    case "awaiting_response":
+      return [entry("matchmaker", row.responderId, "respond", side.ownMatchmaker === row.responderId)];
+    case "match":
+    case "asking_clients":
+      return both.flatMap((b) => {
+        const s = sideOf(b.clientId);
+        if (!s?.askedAt) return [entry("matchmaker", b.matchmakerId, "ask_client", b.own)];
+        if (!s.answer) return [entry("client", b.clientId, "answer", b.own)];
+        return [];
+      });
+    case "introduced":
+      return both
+        .filter((b, i) => i === 0 || b.matchmakerId !== both[0]!.matchmakerId)
+        .map((b) => entry("matchmaker", b.matchmakerId, "set_date", b.own));
+    case "date_planned": {
+      if (row.dateStartsAt && row.dateStartsAt <= now)
+        return both
+          .filter((b) => !feedback.has(`${row.id}:${b.clientId}`))
+          .map((b) => entry("client", b.clientId, "feedback", b.own));
+      const reschedule = both.filter((b) => sideOf(b.clientId)?.dateResponse === "reschedule");
+      if (reschedule.length > 0)
+        return both
+          .filter((b, i) => i === 0 || b.matchmakerId !== both[0]!.matchmakerId)
+          .map((b) => entry("matchmaker", b.matchmakerId, "set_date", b.own));
+      return both
+        .filter((b) => !sideOf(b.clientId)?.dateResponse)
+        .map((b) => entry("client", b.clientId, "confirm_date", b.own));
+    }
+    case "dated":
+      return both
+        .filter((b) => !feedback.has(`${row.id}:${b.clientId}`))
+        .map((b) => entry("client", b.clientId, "feedback", b.own));
+    default:
+      return [];
+  }
+}
+
+const dateOf = (row: IntroductionRow) =>
+  row.dateStartsAt && row.datePlace
+    ? {
+        startsAt: row.dateStartsAt.toISOString(),
+        place: row.datePlace,
+        mapUrl: row.dateMapUrl,
+        note: row.dateNote,
+      }
+    : null;
+
+/** The views of a page of introductions: people, profiles, agencies and sides in one query each. */
+export async function toViews(
+  db: Db,
+  caller: SessionUser,
+  rows: IntroductionRow[],
+): Promise<IntroductionView[]> {
+  const sides = rows.map((row) => sidesOf(caller, row));
+  const ids = rows.map((r) => r.id);
+  const [people, agencies, sideRows, feedback] = await Promise.all([
+    usersById(
+      db,
+      rows.flatMap((r) => [r.clientId, r.candidateId, r.proposedBy, r.responderId]),
+    ),
+    agencyNamesOf(
+      db,
+      sides.map((s) => s.otherMatchmaker),
+    ),
+    sidesFor(db, ids),
+    feedbackGivenFor(db, ids),
+  ]);
+  const profiles = await profilesFor(
+    db,
+    sides.flatMap((s) => [
+      { user: people.get(s.ownId)!, full: true },
+      { user: people.get(s.otherId)!, full: s.sameAgency },
+    ]),
+  );
+  const now = new Date();
+  return rows.map((row, i) => {
+    const side = sides[i]!;
+    return {
+      id: row.id,
+      status: row.status,
+      direction: side.outgoing ? "outgoing" : "incoming",
+      ownClient: profiles[2 * i]!,
+      otherClient: profiles[2 * i + 1]!,
+      otherAgencyName: agencies.get(side.otherMatchmaker) ?? null,
+      otherMatchmakerId: side.otherMatchmaker,
+      waitingOn: waitingOnOf(row, side, sideRows, feedback, people, now),
+      date: dateOf(row),
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  });
+}
+
+/** Event data the other side may not know: reasons, comments, notes. */
+const PRIVATE_KEYS = new Set(["reason", "comment", "note", "reasons", "ratings", "meetAgain", "happened"]);
+
+function eventViewFor(
+  ev: typeof introductionEvents.$inferSelect,
+  ownClientId: string,
+  people: Map<string, UserRow>,
+  seesAll: boolean,
+): IntroductionEventView | null {
+  const side = ev.clientId === null ? null : ev.clientId === ownClientId ? "own" : "other";
+  const data = { ...ev.data } as IntroductionEventView["data"];
+  if (side === "other" && !seesAll) {
+    // The other side's no shows only as the introduction's "declined"; their reminders are theirs.
+    if (ev.kind === "client_answered" && ev.data.answer !== "yes") return null;
+    if (ev.kind === "client_reminded" || ev.kind === "matchmaker_alerted") return null;
+    for (const key of Object.keys(data)) if (PRIVATE_KEYS.has(key)) delete data[key];
+  }
+  const actor = ev.actorId ? people.get(ev.actorId) : undefined;
+  return {
+    id: ev.id,
+    kind: ev.kind as IntroductionEventView["kind"],
+    side,
+    actorName: actor ? nameOf(actor) : null,
+    data,
+    createdAt: ev.createdAt.toISOString(),
+  };
+}
+
+const fbView = (f: typeof introductionFeedback.$inferSelect | undefined) =>
+  f
+    ? {
+        happened: f.happened,
+        meetAgain: f.meetAgain,
+        ratings:
+          f.attraction === null
+            ? null
+            : {
+                attraction: f.attraction,
+                conversation: f.conversation!,
+                values: f.sharedValues!,
+                manners: f.manners!,
+              },
+        reasons: f.reasons as NonNullable<IntroductionDetail["own"]["feedback"]>["reasons"],
+        note: f.note,
+        recordedByMatchmaker: f.recordedBy !== null,
+        createdAt: f.createdAt.toISOString(),
+      }
+    : null;
+
+/** One introduction with its two sides, as far as the reader may know them, and its timeline. */
+export async function toDetail(
+  db: Db,
+  caller: SessionUser,
+  row: IntroductionRow,
+): Promise<IntroductionDetail> {
+  const [view] = await toViews(db, caller, [row]);
+  const side = sidesOf(caller, row);
+  const [sides, events, feedback] = await Promise.all([
+    sidesFor(db, [row.id]),
+    db
+      .select()
+      .from(introductionEvents)
+      .where(eq(introductionEvents.introductionId, row.id))
+      .orderBy(asc(introductionEvents.createdAt), asc(introductionEvents.id)),
+    db.select().from(introductionFeedback).where(eq(introductionFeedback.introductionId, row.id)),
+  ]);
+  const actors = await usersById(
+    db,
+    events.flatMap((e) => (e.actorId ? [e.actorId] : [])),
+  ).catch(() => new Map<string, UserRow>());
+  // Within one agency the matchmaker owns both clients: both sides are theirs to read.
+  const seesAll = side.sameAgency;
+  const own = sides.get(`${row.id}:${side.ownId}`);
+  const other = sides.get(`${row.id}:${side.otherId}`);
+  const fb = new Map(feedback.map((f) => [f.clientId, f]));
+  return {
+    ...view!,
+    own: {
+      clientId: side.ownId,
+      askedAt: own?.askedAt?.toISOString() ?? null,
+      askNote: own?.askNote ?? null,
+      answer: own?.answer ?? null,
+      reason: (own?.reason as IntroductionDetail["own"]["reason"]) ?? null,
+      comment: own?.comment ?? null,
+      answeredAt: own?.answeredAt?.toISOString() ?? null,
+      expiresAt: own?.expiresAt?.toISOString() ?? null,
+      dateResponse: own?.dateResponse ?? null,
+      feedback: fbView(fb.get(side.ownId)),
+    },
+    other: {
+      clientId: side.otherId,
+      asked: Boolean(other?.askedAt),
+      answer: other?.answer === "yes" ? "yes" : null,
+      dateResponse: other?.dateResponse ?? null,
+      feedbackGiven: fb.has(side.otherId),
+    },
+    timeline: events.flatMap((e) => eventViewFor(e, side.ownId, actors, seesAll) ?? []),
+  };
+}
+
+export async function getIntroduction(db: Db, caller: SessionUser, id: string) {
+  return toDetail(db, caller, await loadVisible(db, caller, id));
+}
+
+/**
+ * Proposes an introduction of the caller's client to a candidate from the pool they may see. Two
+ * clients of one matchmaker skip the matchmakers' step: it starts at `match`.
+ */
+export async function proposeIntroduction(deps: NotifyDeps, caller: SessionUser, body: IntroductionBody) {
+  const { db } = deps;
+  const today = new Date();
+  const own = await loadOwnClient(db, caller, body.clientId, today);
+  const [candidate] = await loadCandidates(db, {
+    clientId: body.clientId,
+    matchmakerId: own.matchmakerId,
+    ids: [body.candidateId],
+    today,
+  });
+  if (!candidate?.inviterId) throw candidateNotFound();
+  const pairKey = pairKeyOf(body.clientId, body.candidateId);
+  const [existing] = await db
+    .select({ id: introductions.id })
+    .from(introductions)
+    .where(and(eq(introductions.pairKey, pairKey), ne(introductions.status, "cancelled")));
+  if (existing) throw conflict("INTRODUCTION_EXISTS", "These two clients already have an introduction");
+  const sameAgency = candidate.inviterId === own.matchmakerId;
+  let row: IntroductionRow;
+  try {
+    row = await db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(introductions)
+        .values({
+          id: newId(),
+          clientId: body.clientId,
+          candidateId: body.candidateId,
+          pairKey,
+          proposedBy: own.matchmakerId,
+          responderId: candidate.inviterId!,
+          status: sameAgency ? "match" : "awaiting_response",
+        })
+        .returning();
+      await tx.insert(introductionSides).values([
+        { introductionId: inserted!.id, clientId: body.clientId, matchmakerId: own.matchmakerId },
+        { introductionId: inserted!.id, clientId: body.candidateId, matchmakerId: candidate.inviterId! },
+      ]);
+      await recordEvent(tx, inserted!.id, "proposed", { actorId: caller.id });
+      return inserted!;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw conflict("INTRODUCTION_EXISTS", "These two clients already have an introduction");
+    }
+    throw error;
+  }
+  if (!sameAgency)
+    await sendNotices(
+      deps,
+      [{ to: row.responderId, kind: "introduction_proposed", introduction: row }],
+      caller.id,
+    );
+  return (await toViews(db, caller, [row]))[0]!;
+}
+
+const statusFilter = (q: IntroductionsQuery): SQL | undefined => {
+  if (q.status) return eq(introductions.status, q.status);
+  if (q.group) return inArray(introductions.status, [...GROUPS[q.group]]);
+  return undefined;
+};
+
+export async function listIntroductions(db: Db, caller: SessionUser, q: IntroductionsQuery) {
+  const scope = and(
+    visibleTo(caller),
+    q.clientId
+      ? or(eq(introductions.clientId, q.clientId), eq(introductions.candidateId, q.clientId))
+      : undefined,
+  );
+  const where = and(scope, statusFilter(q));
+  const [rows, [total], groups] = await Promise.all([
+    db
+      .select()
+      .from(introductions)
+      .where(where)
+      .orderBy(desc(introductions.updatedAt), desc(introductions.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(introductions).where(where),
+    db
+      .select({ status: introductions.status, n: count() })
+      .from(introductions)
+      .where(scope)
+      .groupBy(introductions.status),
+  ]);
+  const counts = { active: 0, dates: 0, past: 0 };
+  for (const g of groups) {
+    for (const [name, statuses] of Object.entries(GROUPS)) {
+      if ((statuses as readonly string[]).includes(g.status)) counts[name as keyof typeof counts] += g.n;
+    }
+  }
+  const items = await toViews(db, caller, rows);
+  return { items, total: total?.n ?? 0, page: q.page, pageSize: q.pageSize, counts };
+}
+
+/**
+ * accept or reject (the responder's side, while awaiting); cancel (the proposer's side while
+ * awaiting, either side after the match until the date has happened).
+ */
+export async function actOnIntroduction(
+  deps: NotifyDeps,
+  caller: SessionUser,
+  id: string,
+  action: IntroductionAction,
+): Promise<IntroductionView> {
+  const { db } = deps;
+  const row = await loadVisible(db, caller, id);
+  const admin = caller.role === "ADMIN";
+  if (action === "cancel") {
+    if (row.status === "awaiting_response" && !admin && row.proposedBy !== caller.id)
+      throw wrongState("Only the proposing side may cancel an introduction awaiting a response");
+    if (!CANCELLABLE.includes(row.status))
+      throw wrongState(`The introduction is ${row.status}; it cannot be cancelled`);
+    const updated = await db.transaction(async (tx) => {
+      const moved = await moveTo(tx, id, CANCELLABLE, "cancelled");
+      await recordEvent(tx, id, "cancelled", { actorId: caller.id });
+      return moved;
+    });
+    const others = [updated.proposedBy, updated.responderId].filter((m) => m !== caller.id);
+    await sendNotices(
+      deps,
+      [...new Set(others)].map((to) => ({
+        to,
+        kind: "introduction_cancelled" as const,
+        introduction: updated,
+      })),
+      caller.id,
+    );
+    return (await toViews(db, caller, [updated]))[0]!;
+  }
+  if (!admin && row.responderId !== caller.id)
+    throw wrongState("Only the other client's matchmaker may accept or reject an introduction");
+  if (row.status !== "awaiting_response")
+    throw wrongState(`The introduction is ${row.status}, not awaiting a response`);
+  const updated = await db.transaction(async (tx) => {
+    const moved = await moveTo(tx, id, ["awaiting_response"], action === "accept" ? "match" : "rejected");
+    await recordEvent(tx, id, action === "accept" ? "accepted" : "rejected", { actorId: caller.id });
+    return moved;
+  });
+  await sendNotices(
+    deps,
+    [
+      {
+        to: updated.proposedBy,
+        kind: action === "accept" ? "introduction_accepted" : "introduction_rejected",
+        introduction: updated,
+      },
+    ],
+    caller.id,
+  );
+  return (await toViews(db, caller, [updated]))[0]!;
+}
