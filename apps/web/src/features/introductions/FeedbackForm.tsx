@@ -106,6 +106,8 @@ export function FeedbackForm({ voice, candidateName, onSubmit, submitLabel, onCa
                       <Rating
                         value={field.value ?? 0}
                         onChange={field.onChange}
+                        // A group of five radios named for what they rate (Mantine's root has no role).
+                        role="radiogroup"
                         aria-label={t(`introductions.feedback.rating.${key}`)}
                         size="lg"
                       />

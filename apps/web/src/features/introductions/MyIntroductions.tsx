@@ -166,9 +166,12 @@ function StageBody({ item }: { item: MyIntroductionView }) {
         </Stack>
       );
     case "waiting":
+      // Waiting on the other side's answer, or on their feedback after the client gave theirs.
       return (
         <Text size="sm" c="gray.7">
-          {t("introductions.portal.waiting", { name })}
+          {item.feedbackGiven
+            ? t("introductions.portal.feedbackWaiting")
+            : t("introductions.portal.waiting", { name })}
         </Text>
       );
     case "introduced":
