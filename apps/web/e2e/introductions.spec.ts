@@ -9,6 +9,7 @@ const account = (email: string): Account => ({ email, password: PASSWORD });
 const PAIRS = {
   desktop: {
     proposer: account("james@demo.matchdesk.test"),
+    proposerAgency: "Whitmore & Hart Introductions",
     responder: account("elena@demo.matchdesk.test"),
     responderAgency: "Сердце Невы",
     olga: account("olga.whitmore-hart@demo.matchdesk.test"),
@@ -16,6 +17,7 @@ const PAIRS = {
   },
   phone: {
     proposer: account("elena@demo.matchdesk.test"),
+    proposerAgency: "Сердце Невы",
     responder: account("james@demo.matchdesk.test"),
     responderAgency: "Whitmore & Hart Introductions",
     olga: account("olga.serdtse-nevy@demo.matchdesk.test"),
@@ -44,11 +46,14 @@ async function signedInPage(
   return page;
 }
 
-/** The workspace's card of one introduction, as its matchmaker sees it ("Own — Other"). */
-async function workspaceCard(page: Page, names: string, tab?: RegExp): Promise<Locator> {
+/**
+ * The workspace's card of one introduction, as its matchmaker sees it ("Own — Other" and the other
+ * agency: the demo clients share their names across agencies, and other specs introduce them too).
+ */
+async function workspaceCard(page: Page, names: string, agency: string, tab?: RegExp): Promise<Locator> {
   await page.goto("/admin/matches");
   if (tab) await page.getByRole("tab", { name: tab }).click();
-  const card = page.getByTestId("introduction-card").filter({ hasText: names });
+  const card = page.getByTestId("introduction-card").filter({ hasText: names }).filter({ hasText: agency });
   await expect(card).toHaveCount(1, loaded);
   return card;
 }
@@ -101,7 +106,7 @@ test("[introductions] two matchmakers and two clients go from a proposal to a se
 
   // The other matchmaker accepts it on the workspace and asks Dmitry.
   const responder = await signedInPage(browser, baseURL, pair.responder, device);
-  let theirs = await workspaceCard(responder, "Dmitry — Olga");
+  let theirs = await workspaceCard(responder, "Dmitry — Olga", pair.proposerAgency);
   await expect(theirs.getByTestId("introduction-status")).toHaveText("Awaiting response");
   await expect(theirs.getByTestId("introduction-waiting")).toContainText("you — answer the proposal");
   await theirs.getByRole("button", { name: "Accept" }).click();
@@ -109,7 +114,7 @@ test("[introductions] two matchmakers and two clients go from a proposal to a se
   await askClient(responder, theirs, "Dmitry");
 
   // The proposer asks Olga; the card says whose turn it is.
-  let mine = await workspaceCard(proposer, "Olga — Dmitry");
+  let mine = await workspaceCard(proposer, "Olga — Dmitry", pair.responderAgency);
   await expect(mine.getByTestId("introduction-waiting")).toContainText("you — ask the client");
   await askClient(proposer, mine, "Olga");
   await expect(mine.getByTestId("introduction-waiting")).toContainText("Olga — answer the question");
@@ -130,7 +135,7 @@ test("[introductions] two matchmakers and two clients go from a proposal to a se
   await expect(olgaQuestion.getByTestId("my-introduction-stage")).toHaveText("Waiting for the other side");
 
   // Contacts stay closed until both said yes.
-  mine = await workspaceCard(proposer, "Olga — Dmitry");
+  mine = await workspaceCard(proposer, "Olga — Dmitry", pair.responderAgency);
   await expect(mine.getByRole("button", { name: "Contacts" })).toHaveCount(0);
 
   // Dmitry answers in Russian: a reason is asked only of a no.
@@ -151,7 +156,7 @@ test("[introductions] two matchmakers and two clients go from a proposal to a se
   await dmitry.keyboard.press("Escape");
 
   // Introduced: the proposer sees the contacts and sets a date to come.
-  mine = await workspaceCard(proposer, "Olga — Dmitry");
+  mine = await workspaceCard(proposer, "Olga — Dmitry", pair.responderAgency);
   await expect(mine.getByTestId("introduction-status")).toHaveText("Introduced");
   await mine.getByRole("button", { name: "More actions" }).click();
   await proposer.getByRole("menuitem", { name: "Contacts" }).click();
@@ -167,8 +172,11 @@ test("[introductions] two matchmakers and two clients go from a proposal to a se
   };
   await mine.getByRole("button", { name: "Set the date" }).click();
   await setDate("2099-06-01T19:30");
-  await workspaceCard(proposer, "Olga — Dmitry", /^Dates/);
-  mine = proposer.getByTestId("introduction-card").filter({ hasText: "Olga — Dmitry" });
+  await workspaceCard(proposer, "Olga — Dmitry", pair.responderAgency, /^Dates/);
+  mine = proposer
+    .getByTestId("introduction-card")
+    .filter({ hasText: "Olga — Dmitry" })
+    .filter({ hasText: pair.responderAgency });
   await expect(mine.getByTestId("introduction-status")).toHaveText("Date planned");
   await expect(mine.getByTestId("introduction-date")).toContainText("01.06.2099 19:30, Café Pushkin");
 
@@ -180,7 +188,7 @@ test("[introductions] two matchmakers and two clients go from a proposal to a se
   await expect(olgaDate.getByText("You confirmed the date.")).toBeVisible();
 
   // The date took place sooner: the proposer records it after the fact.
-  await workspaceCard(proposer, "Olga — Dmitry", /^Dates/);
+  await workspaceCard(proposer, "Olga — Dmitry", pair.responderAgency, /^Dates/);
   await mine.getByRole("button", { name: "More actions" }).click();
   await proposer.getByRole("menuitem", { name: "Change the date" }).click();
   await setDate("2024-05-01T19:30");
@@ -199,7 +207,7 @@ test("[introductions] two matchmakers and two clients go from a proposal to a se
   await expect(olgaFeedback.getByText("Thank you for your feedback!", { exact: false })).toBeVisible();
 
   // Dmitry's matchmaker records his after a call: both want to meet again.
-  theirs = await workspaceCard(responder, "Dmitry — Olga", /^Dates/);
+  theirs = await workspaceCard(responder, "Dmitry — Olga", pair.proposerAgency, /^Dates/);
   await expect(theirs.getByTestId("introduction-waiting")).toContainText("Dmitry — give feedback");
   await theirs.getByRole("button", { name: "Record Dmitry's feedback" }).click();
   const record = responder.getByRole("dialog", { name: "Dmitry's feedback" });
@@ -211,7 +219,7 @@ test("[introductions] two matchmakers and two clients go from a proposal to a se
   await record.getByRole("button", { name: "Send feedback" }).click();
   await expect(record).toBeHidden();
 
-  theirs = await workspaceCard(responder, "Dmitry — Olga", /^Past/);
+  theirs = await workspaceCard(responder, "Dmitry — Olga", pair.proposerAgency, /^Past/);
   await expect(theirs.getByTestId("introduction-status")).toHaveText("Second date");
   // The whole story, oldest first.
   await theirs.getByRole("button", { name: "History" }).click();
