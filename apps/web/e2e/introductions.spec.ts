@@ -238,7 +238,7 @@ test("[introductions] two matchmakers and two clients go from a proposal to a se
   const olgaId = clients.items.find((c) => c.firstName === "Olga")!.id;
   await proposer.goto(`/invited-users/${olgaId}`);
   const ledger = proposer.getByTestId("consent-ledger");
-  await expect(ledger.getByRole("row").filter({ hasText: "Dmitry" }).first()).toBeVisible(loaded);
+  await expect(ledger.getByRole("listitem").filter({ hasText: "Dmitry" }).first()).toBeVisible(loaded);
   await proposer.getByRole("link", { name: "Open this client's introductions" }).click();
   await expect(proposer).toHaveURL(new RegExp(`/admin/matches\\?clientId=${olgaId}`));
   await expect(proposer.getByRole("tab", { name: /^Past \(1\)/ })).toBeVisible();

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Badge, Box, Button, Card, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
 import type { ConsentLedgerEntry } from "@matchdesk/contract";
 import { IconAlertCircle, IconArrowRight } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
@@ -51,48 +51,44 @@ export function ClientIntroductionsCard({ clientId }: { clientId: string }) {
             {t("introductions.client.ledgerEmpty")}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table verticalSpacing="xs" data-testid="consent-ledger">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("introductions.client.when")}</Table.Th>
-                  <Table.Th>{t("introductions.client.recipient")}</Table.Th>
-                  <Table.Th>{t("introductions.client.fields")}</Table.Th>
-                  <Table.Th>{t("introductions.client.consents")}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {ledger.data.items.map((entry) => (
-                  <LedgerRow key={entry.id} entry={entry} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <Stack
+            gap={0}
+            component="ul"
+            m={0}
+            p={0}
+            style={{ listStyle: "none" }}
+            data-testid="consent-ledger"
+          >
+            {ledger.data.items.map((entry) => (
+              <LedgerRow key={entry.id} entry={entry} />
+            ))}
+          </Stack>
         )}
       </Stack>
     </Card>
   );
 }
 
+/** One release: when, to whom, what, and the two yes answers it rests on. */
 function LedgerRow({ entry }: { entry: ConsentLedgerEntry }) {
   const { t } = useTranslation();
   return (
-    <Table.Tr>
-      <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDateTime(entry.releasedAt)}</Table.Td>
-      <Table.Td>
-        <Group gap={6} wrap="wrap">
-          <Text size="sm">{entry.recipientName}</Text>
-          <Badge variant="light" color="gray" tt="none" fw={500}>
-            {t(`introductions.client.roles.${entry.recipientRole}`)}
-          </Badge>
-        </Group>
-      </Table.Td>
-      <Table.Td>{entry.fields.map((field) => t(`introductions.client.field.${field}`)).join(", ")}</Table.Td>
-      <Table.Td>
-        <Text size="sm" c="gray.7">
-          {entry.consents.map((consent) => formatDateTime(consent.answeredAt)).join(", ")}
+    <Box component="li" py="xs" style={{ borderTop: "1px solid var(--mantine-color-gray-2)" }}>
+      <Group gap={8} wrap="wrap">
+        <Text size="sm" fw={600}>
+          {formatDateTime(entry.releasedAt)}
         </Text>
-      </Table.Td>
-    </Table.Tr>
+        <Text size="sm">{entry.recipientName}</Text>
+        <Badge variant="light" color="gray" tt="none" fw={500}>
+          {t(`introductions.client.roles.${entry.recipientRole}`)}
+        </Badge>
+      </Group>
+      <Text size="sm" c="gray.7">
+        {t("introductions.client.released", {
+          fields: entry.fields.map((field) => t(`introductions.client.field.${field}`)).join(", "),
+          consents: entry.consents.map((consent) => formatDateTime(consent.answeredAt)).join(", "),
+        })}
+      </Text>
+    </Box>
   );
 }

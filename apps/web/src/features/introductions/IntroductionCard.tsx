@@ -247,12 +247,20 @@ export function IntroductionCard({ introduction: i }: { introduction: Introducti
   );
 }
 
-/** "Next: you — set the date; Dmitry — answer". */
+/** "Next: Olga, Dmitry — answer the question", "you or James Whitmore — set the date". */
 function WaitingLine({ waitingOn, userId }: { waitingOn: WaitingOn[]; userId: string | undefined }) {
   const { t } = useTranslation();
-  const parts = waitingOn.map((w) =>
-    t(`introductions.waitingOn.${w.action}`, {
-      name: w.role === "matchmaker" && w.userId === userId ? t("introductions.waitingOn.you") : w.name,
+  const byAction = new Map<WaitingOn["action"], string[]>();
+  for (const w of waitingOn) {
+    const name = w.role === "matchmaker" && w.userId === userId ? t("introductions.waitingOn.you") : w.name;
+    const names = byAction.get(w.action) ?? [];
+    if (!names.includes(name)) names.push(name);
+    byAction.set(w.action, names);
+  }
+  // Either matchmaker sets the date; every other step is each one's own.
+  const parts = [...byAction].map(([action, names]) =>
+    t(`introductions.waitingOn.${action}`, {
+      name: names.join(action === "set_date" ? t("introductions.waitingOn.or") : ", "),
     }),
   );
   return (
@@ -260,7 +268,7 @@ function WaitingLine({ waitingOn, userId }: { waitingOn: WaitingOn[]; userId: st
       <Text span c="gray.7">
         {t("introductions.waitingOn.label")}
       </Text>{" "}
-      {[...new Set(parts)].join("; ")}
+      {parts.join("; ")}
     </Text>
   );
 }

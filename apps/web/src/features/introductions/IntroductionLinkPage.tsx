@@ -129,7 +129,7 @@ function Question({ view, onSubmit }: QuestionProps) {
           {t("introductions.link.answer.title", { client: view.clientFirstName, name })}
         </Title>
         <Text c="gray.7">
-          {t("introductions.link.answer.lead", { date: formatDateTime(view.expiresAt) })}
+          {t("introductions.link.answer.lead", { name, date: formatDateTime(view.expiresAt) })}
         </Text>
         {view.note && (
           <Blockquote color="rose" p="md" radius="md" iconSize={0} mt="xs">

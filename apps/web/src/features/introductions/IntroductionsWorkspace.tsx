@@ -117,7 +117,7 @@ export function IntroductionsWorkspace() {
                   : t(`introductions.workspace.empty.${g}`)}
               </Text>
             ) : (
-              <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+              <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" style={{ alignItems: "start" }}>
                 {items.map((i) => (
                   <IntroductionCard key={i.id} introduction={i} />
                 ))}
