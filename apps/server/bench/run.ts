@@ -15,6 +15,7 @@ import { chromium } from "playwright-core";
 import sharp from "sharp";
 import { type Database, openDatabase } from "../src/db/client.js";
 import { explainDirectory } from "../src/modules/agencies/directory.js";
+import { type IntroductionJobFigures, introductionJobFigures } from "./introduction-jobs.js";
 import { type RankingFigures, rankingFigures } from "./ranking.js";
 import {
   BARE,
@@ -269,6 +270,27 @@ async function measureRanking(work: string): Promise<RankingFigures> {
   }
 }
 
+const JOB_TARGET_MS = 2000;
+
+/** The introductions' job over 100,000 open introductions, on a database of its own. */
+async function measureIntroductionJobs(work: string): Promise<IntroductionJobFigures> {
+  const dir = path.join(work, "jobs");
+  mkdirSync(dir, { recursive: true });
+  const target = await freshDatabase(dir, "jobs");
+  const database = await target.open();
+  try {
+    await database.migrate();
+    return await introductionJobFigures(database);
+  } finally {
+    await database.close();
+    await target.drop();
+  }
+}
+
+function jobLine(j: IntroductionJobFigures): string {
+  return `introductions job (reminders, alerts, expiry, dates) over ${j.open.toLocaleString("en-US")} open introductions (${pgServer ? "PostgreSQL" : "PGlite"}): p50 ${j.p50.toFixed(0)} ms, slowest ${j.max.toFixed(0)} ms of ${j.runs} runs ten minutes apart (target < ${JOB_TARGET_MS} ms) ${j.max < JOB_TARGET_MS ? "ok" : "OVER"}; ${Math.round(j.meanDue)} due per run; seeded in ${j.seedSeconds.toFixed(0)} s`;
+}
+
 function rankingLine(r: RankingFigures): string {
   return `ranking candidates for one client among ${r.profiles.toLocaleString("en-US")} published profiles (${pgServer ? "PostgreSQL" : "PGlite"}): p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms (target < ${RANKING_TARGET_MS} ms) ${r.p95 < RANKING_TARGET_MS ? "ok" : "OVER"}; ${Math.round(r.meanPrefiltered)} profiles pass the SQL pre-filter, ${Math.round(r.meanKept)} the engine (mean per client); seeded in ${r.seedSeconds.toFixed(0)} s; the first ranking (loads the candidate pool) ${r.firstRankingSeconds.toFixed(1)} s`;
 }
@@ -326,6 +348,8 @@ async function main() {
       const image = only ? undefined : await imageFigures(work);
       const engine = only ? undefined : engineFigures();
       const ranking = only ? undefined : await measureRanking(work);
+      const jobs =
+        only && !"introductions job".includes(only) ? undefined : await measureIntroductionJobs(work);
 
       lines.push(
         `MatchDesk bench — ${new Date().toISOString()} — ${duration} s per scenario, ${pgServer ? "PostgreSQL" : "PGlite"}, production build, 1-minute load average ${loadavg()[0]!.toFixed(1)} at the end`,
@@ -356,6 +380,7 @@ async function main() {
         );
       if (engine) lines.push(engineLine(engine));
       if (ranking) lines.push(rankingLine(ranking));
+      if (jobs) lines.push(jobLine(jobs));
       lines.push("");
       lines.push(...plans);
       console.log(lines.join("\n"));

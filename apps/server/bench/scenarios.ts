@@ -1,5 +1,7 @@
+import { IntroductionStatus } from "@matchdesk/contract";
 import type { Db } from "../src/db/client.js";
 import { debitCredits, grantCredits } from "../src/modules/credits/service.js";
+import { seedManyIntroductions } from "../src/seed/introductions.js";
 import {
   benchAgencyWord,
   seedAdmin,
@@ -33,7 +35,7 @@ const PASSWORD = "bench-password";
 export async function seedBench(db: Db): Promise<BenchContext> {
   const admin = await seedAdmin(db, { email: "bench-admin@example.test", password: PASSWORD });
   const matchmaker = await seedMatchmaker(db, { email: "bench-matchmaker@example.test", password: PASSWORD });
-  await seedManyClients(db, matchmaker.id, 5000);
+  const own = await seedManyClients(db, matchmaker.id, 5000);
   // A long credit history: 200 grants (half expiring) and 1,000 debits.
   await db.transaction(async (tx) => {
     for (let i = 0; i < 200; i++) {
@@ -47,10 +49,24 @@ export async function seedBench(db: Db): Promise<BenchContext> {
     for (let i = 0; i < 1000; i++) await debitCredits(tx, { userId: matchmaker.id, amount: 60 });
   });
   // Other agencies' clients, so the list must pick the matchmaker's own out of a larger table.
+  const others: { id: string; clients: string[] }[] = [];
   for (let i = 0; i < 3; i++) {
     const other = await seedMatchmaker(db, { email: `bench-other-${i}@example.test`, password: PASSWORD });
-    await seedManyClients(db, other.id, 5000, `other${i}`);
+    others.push({ id: other.id, clients: await seedManyClients(db, other.id, 5000, `other${i}`) });
   }
+  // 5,000 introductions of the matchmaker's clients with another agency's, in every state.
+  const statuses = IntroductionStatus.options;
+  await seedManyIntroductions(
+    db,
+    own.map((clientId, i) => ({
+      clientId,
+      candidateId: others[0]!.clients[i]!,
+      proposedBy: matchmaker.id,
+      responderId: others[0]!.id,
+      status: statuses[i % statuses.length]!,
+      updatedAt: new Date(Date.now() - i * 60_000),
+    })),
+  );
   await seedManyAgencies(db, 10_000);
   return { matchmakerEmail: matchmaker.email, adminEmail: admin.email, password: PASSWORD };
 }
@@ -150,6 +166,24 @@ export const SCENARIOS: Scenario[] = [
     name: "GET /api/clients/stats",
     targetP95Ms: 50,
     request: (ctx) => ({ method: "GET", path: "/api/clients/stats", signedInAs: ctx.matchmakerEmail }),
+  },
+  {
+    name: "GET /api/introductions (5,000 introductions)",
+    targetP95Ms: 50,
+    request: (ctx) => ({
+      method: "GET",
+      path: "/api/introductions?page=1&pageSize=20",
+      signedInAs: ctx.matchmakerEmail,
+    }),
+  },
+  {
+    name: "GET /api/introductions?group=dates (5,000)",
+    targetP95Ms: 50,
+    request: (ctx) => ({
+      method: "GET",
+      path: "/api/introductions?group=dates&page=1&pageSize=20",
+      signedInAs: ctx.matchmakerEmail,
+    }),
   },
   {
     name: "GET /api/credits (1,200 ledger rows)",

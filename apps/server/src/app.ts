@@ -27,10 +27,12 @@ import * as introductions from "./modules/introductions/routes.js";
 import * as invites from "./modules/invites/routes.js";
 import * as matching from "./modules/matching/routes.js";
 import * as notifications from "./modules/notifications/routes.js";
+import * as packages from "./modules/packages/routes.js";
 import { openPaymentProvider, type PaymentProvider } from "./modules/payments/providers.js";
 import * as payments from "./modules/payments/routes.js";
 import * as profiles from "./modules/profiles/routes.js";
 import * as quiz from "./modules/quiz/routes.js";
+import * as recalibration from "./modules/recalibration/routes.js";
 import * as reviews from "./modules/reviews/routes.js";
 import * as subscriptions from "./modules/subscriptions/routes.js";
 import * as users from "./modules/users/routes.js";
@@ -76,6 +78,8 @@ const MODULES = [
   matching,
   introductions,
   quiz,
+  recalibration,
+  packages,
 ];
 
 /** Builds the whole HTTP app on an open, migrated database. No side effects at import. */

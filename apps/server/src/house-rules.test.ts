@@ -81,6 +81,8 @@ const TABLE_OWNERS: Record<string, string> = {
   contactReleases: "introductions",
   introductionSettings: "introductions",
   matchInputChanges: "matching",
+  recalibrations: "recalibration",
+  clientPackages: "packages",
   rateLimits: "platform",
   outbox: "platform",
 };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { agencyLeads } from "../src/db/schema/index.js";
+import { agencyLeads, clientPackages } from "../src/db/schema/index.js";
 import { createUser, type UserRow } from "../src/modules/users/service.js";
 import { newId } from "../src/platform/ids.js";
 import { seedAdmin, seedClient, seedManyClients, seedMatchmaker } from "../src/seed/seed.js";
@@ -20,6 +20,8 @@ type Fixture = {
   chatId: string;
   /** Requests from the owner's agency page: one to invite, one to dismiss. */
   leadIds: { invite: string; dismiss: string };
+  /** A running package of the client, never paused. */
+  packageId: string;
 };
 type Call = { url: string; payload?: Record<string, unknown>; multipart?: true };
 /** `codes` pins the error code where a status alone could hide a wrong reason (404 for two causes). */
@@ -45,6 +47,7 @@ const clientProfile = (status: number) => ({ ...signedIn(status), otherMatchmake
 // An empty multipart form: allowed callers get 400 (no file), so nothing changes between actors.
 const emptyForm = (url: string): Call => ({ url, multipart: true });
 let n = 0;
+let packageYears = 0;
 const fresh = () => `matrix-${n++}@example.test`;
 
 const MATRIX: Record<string, Row> = {
@@ -147,6 +150,107 @@ const MATRIX: Record<string, Row> = {
   "POST /api/introductions/:id/:action": {
     call: () => ({ url: "/api/introductions/none/accept" }),
     expect: matchmakers(404),
+  },
+  "GET /api/introductions/settings": {
+    call: () => ({ url: "/api/introductions/settings" }),
+    expect: { ...matchmakers(200), admin: 403 },
+  },
+  "PUT /api/introductions/settings": {
+    call: () => ({
+      url: "/api/introductions/settings",
+      payload: { reminderDays: [2, 5], matchmakerAlertDay: 7, expiryDays: 8 },
+    }),
+    expect: { ...matchmakers(200), admin: 403 },
+  },
+  "GET /api/introductions/:id": {
+    call: () => ({ url: "/api/introductions/none" }),
+    expect: matchmakers(404),
+  },
+  "POST /api/introductions/:id/ask-client": {
+    call: () => ({ url: "/api/introductions/none/ask-client", payload: {} }),
+    expect: matchmakers(404),
+  },
+  "GET /api/introductions/:id/contacts": {
+    call: () => ({ url: "/api/introductions/none/contacts" }),
+    expect: signedIn(404),
+  },
+  "PUT /api/introductions/:id/date": {
+    call: () => ({
+      url: "/api/introductions/none/date",
+      payload: { startsAt: "2030-01-01T18:00:00Z", place: "Cafe" },
+    }),
+    expect: matchmakers(404),
+  },
+  "POST /api/introductions/:id/feedback": {
+    call: (f) => ({
+      url: "/api/introductions/none/feedback",
+      payload: { clientId: f.client.id, happened: false, meetAgain: "no" },
+    }),
+    expect: matchmakers(404),
+  },
+  "GET /api/clients/:id/consent-ledger": {
+    call: (f) => ({ url: `/api/clients/${f.client.id}/consent-ledger` }),
+    expect: ownerOnly(200),
+  },
+  // A one-click link works without signing in: a forged token is 401 for everyone.
+  "GET /api/public/introductions/:id/answer": {
+    call: () => ({ url: `/api/public/introductions/none/answer?token=${"x".repeat(43)}` }),
+    expect: all(401),
+    codes: { anonymous: "INTRODUCTION_LINK_INVALID", owner: "INTRODUCTION_LINK_INVALID" },
+  },
+  "POST /api/public/introductions/:id/answer": {
+    call: () => ({
+      url: `/api/public/introductions/none/answer?token=${"x".repeat(43)}`,
+      payload: { answer: "yes" },
+    }),
+    expect: all(401),
+    codes: { anonymous: "INTRODUCTION_LINK_INVALID" },
+  },
+  "GET /api/public/introductions/:id/feedback": {
+    call: () => ({ url: `/api/public/introductions/none/feedback?token=${"x".repeat(43)}` }),
+    expect: all(401),
+  },
+  "POST /api/public/introductions/:id/feedback": {
+    call: () => ({
+      url: `/api/public/introductions/none/feedback?token=${"x".repeat(43)}`,
+      payload: { happened: false, meetAgain: "no" },
+    }),
+    expect: all(401),
+  },
+  "GET /api/me/introductions": {
+    call: () => ({ url: "/api/me/introductions" }),
+    expect: { ...all(403), anonymous: 401, client: 200 },
+  },
+  "POST /api/me/introductions/:id/answer": {
+    call: () => ({ url: "/api/me/introductions/none/answer", payload: { answer: "yes" } }),
+    expect: { ...all(403), anonymous: 401, client: 404 },
+  },
+  "POST /api/me/introductions/:id/date-response": {
+    call: () => ({ url: "/api/me/introductions/none/date-response", payload: { response: "confirmed" } }),
+    expect: { ...all(403), anonymous: 401, client: 404 },
+  },
+  "POST /api/me/introductions/:id/feedback": {
+    call: () => ({
+      url: "/api/me/introductions/none/feedback",
+      payload: { happened: false, meetAgain: "no" },
+    }),
+    expect: { ...all(403), anonymous: 401, client: 404 },
+  },
+  // Recalibration: the fixture client has no declines, so there is nothing to accept or dismiss.
+  "GET /api/clients/:id/recalibration": {
+    call: (f) => ({ url: `/api/clients/${f.client.id}/recalibration` }),
+    expect: ownerOnly(200),
+    codes: { otherMatchmaker: "CLIENT_NOT_FOUND" },
+  },
+  "POST /api/clients/:id/recalibration/accept": {
+    call: (f) => ({ url: `/api/clients/${f.client.id}/recalibration/accept`, payload: { version: "v" } }),
+    expect: { ...matchmakers(409), otherMatchmaker: 404 },
+    codes: { owner: "RECALIBRATION_NOT_AVAILABLE", otherMatchmaker: "CLIENT_NOT_FOUND" },
+  },
+  "POST /api/clients/:id/recalibration/dismiss": {
+    call: (f) => ({ url: `/api/clients/${f.client.id}/recalibration/dismiss`, payload: { version: "v" } }),
+    expect: { ...matchmakers(409), otherMatchmaker: 404 },
+    codes: { owner: "RECALIBRATION_NOT_AVAILABLE", otherMatchmaker: "CLIENT_NOT_FOUND" },
   },
   "GET /api/me/candidates": {
     call: () => ({ url: "/api/me/candidates" }),
@@ -525,6 +629,43 @@ const MATRIX: Record<string, Row> = {
     expect: { ...signedIn(403) },
     codes: { owner: "CROSS_ORIGIN_REQUEST", client: "CROSS_ORIGIN_REQUEST" },
   },
+  "GET /api/clients/:id/packages": {
+    call: (f) => ({ url: `/api/clients/${f.client.id}/packages` }),
+    expect: ownerOnly(200),
+    codes: { otherMatchmaker: "CLIENT_NOT_FOUND" },
+  },
+  // Each allowed call records a package for a period of its own: no two overlap.
+  "POST /api/clients/:id/packages": {
+    call: (f) => {
+      const year = 2030 + packageYears++;
+      return {
+        url: `/api/clients/${f.client.id}/packages`,
+        payload: {
+          introductionsPromised: 5,
+          startsOn: `${year}-01-01`,
+          endsOn: `${year}-06-30`,
+          price: 1000,
+          currency: "EUR",
+        },
+      };
+    },
+    expect: ownerOnly(201),
+    codes: { otherMatchmaker: "CLIENT_NOT_FOUND" },
+  },
+  // The owner pauses the package; the admin, next, finds it already paused.
+  "POST /api/clients/:id/packages/:packageId/pause": {
+    call: (f) => ({
+      url: `/api/clients/${f.client.id}/packages/${f.packageId}/pause`,
+      payload: { until: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10) },
+    }),
+    expect: { ...ownerOnly(200), admin: 409 },
+    codes: { otherMatchmaker: "CLIENT_NOT_FOUND", admin: "PACKAGE_ALREADY_PAUSED" },
+  },
+  "GET /api/packages/overview": { call: () => ({ url: "/api/packages/overview" }), expect: matchmakers(200) },
+  "GET /api/me/packages": {
+    call: () => ({ url: "/api/me/packages" }),
+    expect: { ...all(403), anonymous: 401, client: 200 },
+  },
   "GET /api/notifications": { call: () => ({ url: "/api/notifications" }), expect: signedIn(200) },
   "POST /api/notifications/read": {
     call: () => ({ url: "/api/notifications/read", payload: { all: true } }),
@@ -574,7 +715,21 @@ beforeAll(async () => {
       email: `lead-${i}@example.test`,
     })),
   );
+  const today = new Date().toISOString().slice(0, 10);
+  const [pkg] = await db
+    .insert(clientPackages)
+    .values({
+      id: newId(),
+      clientId: client.id,
+      introductionsPromised: 4,
+      startsOn: today,
+      endsOn: new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10),
+      price: 500,
+      currency: "USD",
+    })
+    .returning();
   fixture = {
+    packageId: pkg!.id,
     leadIds,
     owner,
     client,

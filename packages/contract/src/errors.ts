@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ADMIN_ERRORS } from "./admin.js";
 import { AUTH_ERRORS } from "./auth.js";
 import { CHAT_ERRORS } from "./chat.js";
+import { PACKAGE_ERRORS } from "./client-packages.js";
 import { CLIENT_ERRORS } from "./clients.js";
 import { MONEY_ERRORS } from "./credits.js";
 import { INTRODUCTION_ERRORS } from "./introductions.js";
@@ -10,6 +11,7 @@ import { MATCHING_ERRORS } from "./matching.js";
 import { MEDIA_ERRORS } from "./media.js";
 import { PROFILE_ERRORS } from "./profiles.js";
 import { QUIZ_ERRORS } from "./quiz.js";
+import { RECALIBRATION_ERRORS } from "./recalibration.js";
 
 /** Codes of the platform: bad input, access, dependencies. */
 const PLATFORM_ERRORS = [
@@ -50,7 +52,9 @@ export const ERROR_CODES = [
   ...CHAT_ERRORS,
   ...MATCHING_ERRORS,
   ...INTRODUCTION_ERRORS,
+  ...PACKAGE_ERRORS,
   ...QUIZ_ERRORS,
+  ...RECALIBRATION_ERRORS,
 ] as const;
 export const ErrorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCode>;

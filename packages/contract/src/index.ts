@@ -1,6 +1,7 @@
 export * from "./admin.js";
 export * from "./auth.js";
 export * from "./chat.js";
+export * from "./client-packages.js";
 export * from "./clients.js";
 export * from "./common.js";
 export * from "./constants.js";
@@ -16,5 +17,6 @@ export * from "./matching.js";
 export * from "./media.js";
 export * from "./profiles.js";
 export * from "./quiz.js";
+export * from "./recalibration.js";
 export * from "./text.js";
 export * from "./users.js";

@@ -7,6 +7,9 @@ import { setApproved, writeClientProfile } from "../modules/profiles/service.js"
 import { activateSubscription } from "../modules/subscriptions/service.js";
 import { newId } from "../platform/ids.js";
 import { DEMO_CLIENTS } from "./demo-clients.js";
+import { type DemoAgency, seedDemoIntroductions } from "./demo-introductions.js";
+import { seedDemoPackages } from "./demo-packages.js";
+import { seedDemoRecalibration } from "./demo-recalibration.js";
 import { seedAdmin, seedClient, seedMatchmaker } from "./seed.js";
 
 export const DEMO_PASSWORD = "demo-password";
@@ -94,9 +97,12 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     isDemo: true,
   });
   const matchmakers = [];
+  const agencies: DemoAgency[] = [];
   for (const { details, ...agency } of AGENCIES) {
     const matchmaker = await seedMatchmaker(db, { ...agency, password: DEMO_PASSWORD, isDemo: true });
     matchmakers.push(matchmaker);
+    const clients: DemoAgency["clients"] = {};
+    agencies.push({ matchmaker, clients });
     await db
       .update(agencyProfiles)
       .set({
@@ -115,6 +121,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         password: DEMO_PASSWORD,
         isDemo: true,
       });
+      clients[client.firstName] = user;
       await writeClientProfile(db, user, client.profile(agency.city, agency.country));
       if (client.isApproved) await setApproved(db, user.id, true);
       if (client.isPublished)
@@ -122,6 +129,9 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     }
   }
   await seedDemoReviews(db, matchmakers);
+  await seedDemoIntroductions(db, agencies);
+  await seedDemoRecalibration(db);
+  await seedDemoPackages(db);
   return true;
 }
 

@@ -64,3 +64,56 @@ export async function seedIntroduction(
   );
   return row!;
 }
+
+export type BulkIntroduction = {
+  clientId: string;
+  candidateId: string;
+  proposedBy: string;
+  responderId: string;
+  status: IntroductionStatus;
+  /** Both clients asked then (open questions when unanswered). */
+  askedAt?: Date;
+  expiresAt?: Date;
+  remindersSent?: number;
+  matchmakerAlerted?: boolean;
+  nextNudgeAt?: Date | null;
+  updatedAt?: Date;
+};
+
+/** Many introductions with their two sides, in batches (the bench). */
+export async function seedManyIntroductions(db: Db, rows: readonly BulkIntroduction[]) {
+  for (let start = 0; start < rows.length; start += 1000) {
+    const batch = rows.slice(start, start + 1000).map((r) => ({ ...r, id: newId() }));
+    await db.insert(introductions).values(
+      batch.map((r) => ({
+        id: r.id,
+        clientId: r.clientId,
+        candidateId: r.candidateId,
+        pairKey:
+          r.clientId < r.candidateId ? `${r.clientId}:${r.candidateId}` : `${r.candidateId}:${r.clientId}`,
+        proposedBy: r.proposedBy,
+        responderId: r.responderId,
+        status: r.status,
+        createdAt: r.updatedAt ?? new Date(),
+        updatedAt: r.updatedAt ?? new Date(),
+      })),
+    );
+    await db.insert(introductionSides).values(
+      batch.flatMap((r) =>
+        [
+          [r.clientId, r.proposedBy],
+          [r.candidateId, r.responderId],
+        ].map(([clientId, matchmakerId]) => ({
+          introductionId: r.id,
+          clientId: clientId!,
+          matchmakerId: matchmakerId!,
+          askedAt: r.askedAt ?? null,
+          expiresAt: r.expiresAt ?? null,
+          remindersSent: r.remindersSent ?? 0,
+          matchmakerAlerted: r.matchmakerAlerted ?? false,
+          nextNudgeAt: r.nextNudgeAt ?? null,
+        })),
+      ),
+    );
+  }
+}

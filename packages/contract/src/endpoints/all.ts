@@ -4,6 +4,7 @@ import { agenciesApi } from "./agencies.js";
 import { analyticsApi } from "./analytics.js";
 import { authApi } from "./auth.js";
 import { chatApi } from "./chat.js";
+import { clientPackagesApi } from "./client-packages.js";
 import { clientsApi } from "./clients.js";
 import { creditsApi } from "./credits.js";
 import { debugApi } from "./debug.js";
@@ -17,6 +18,7 @@ import { partnerApi } from "./partner.js";
 import { paymentsApi } from "./payments.js";
 import { profilesApi } from "./profiles.js";
 import { quizApi } from "./quiz.js";
+import { recalibrationApi } from "./recalibration.js";
 import { reviewsApi } from "./reviews.js";
 import { subscriptionsApi } from "./subscriptions.js";
 import { usersApi } from "./users.js";
@@ -32,6 +34,7 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
   analyticsApi,
   authApi,
   chatApi,
+  clientPackagesApi,
   clientsApi,
   creditsApi,
   debugApi,
@@ -45,6 +48,7 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
   paymentsApi,
   profilesApi,
   quizApi,
+  recalibrationApi,
   reviewsApi,
   subscriptionsApi,
   usersApi,

@@ -48,14 +48,18 @@ export const introductionSides = pgTable(
     /** Reminders sent to the client for this question, and whether the matchmaker was told. */
     remindersSent: smallint("reminders_sent").notNull().default(0),
     matchmakerAlerted: boolean("matchmaker_alerted").notNull().default(false),
+    /**
+     * When the job next has something to do for this open question (a reminder, the matchmaker's
+     * alert, the expiry); null once answered or closed. A run reads only what is due through its
+     * index, however many questions are open.
+     */
+    nextNudgeAt: timestamp("next_nudge_at", { withTimezone: true }),
     dateResponse: dateResponseEnum("date_response"),
   },
   (t) => [
     primaryKey({ columns: [t.introductionId, t.clientId] }),
     index("introduction_sides_client_idx").on(t.clientId),
-    index("introduction_sides_open_idx")
-      .on(t.askedAt)
-      .where(sql`${t.answer} is null and ${t.askedAt} is not null`),
+    index("introduction_sides_nudge_idx").on(t.nextNudgeAt).where(sql`${t.nextNudgeAt} is not null`),
   ],
 );
 

@@ -42,6 +42,7 @@ import {
   wrongState,
 } from "./lifecycle.js";
 import { type ClientMail, clientMail } from "./mail.js";
+import { nudgesDue } from "./nudges.js";
 
 const DAY_MS = 86_400_000;
 export const DEFAULT_SETTINGS: IntroductionSettings = {
@@ -171,7 +172,16 @@ export async function askClient(deps: NotifyDeps, caller: SessionUser, id: strin
   const { updated, token } = await db.transaction(async (tx) => {
     const [asked] = await tx
       .update(introductionSides)
-      .set({ askedAt: now, askNote: note, expiresAt })
+      .set({
+        askedAt: now,
+        askNote: note,
+        expiresAt,
+        nextNudgeAt: nudgesDue(
+          { askedAt: now, expiresAt, remindersSent: 0, matchmakerAlerted: false },
+          settings,
+          now,
+        ).next,
+      })
       .where(
         and(
           eq(introductionSides.introductionId, row.id),
@@ -239,6 +249,7 @@ async function answerAs(
         reason: body.answer === "no" ? (body.reason ?? null) : null,
         comment: body.comment || null,
         answeredAt: now,
+        nextNudgeAt: null,
       })
       .where(and(eq(introductionSides.introductionId, row.id), eq(introductionSides.clientId, clientId)));
     await consumeLinks(tx, row.id, clientId, "answer");
@@ -464,7 +475,7 @@ export async function consentLedger(
   clientId: string,
 ): Promise<ConsentLedgerView> {
   const client = await findUser(db, clientId);
-  if (!client || client.role !== "INVITEE" || (caller.role !== "ADMIN" && client.inviterId !== caller.id))
+  if (client?.role !== "INVITEE" || (caller.role !== "ADMIN" && client.inviterId !== caller.id))
     throw notFound("CLIENT_NOT_FOUND", "Client not found");
   const rows = await db
     .select({ release: contactReleases, recipient: users })

@@ -192,7 +192,8 @@ async function giveFeedback(
     if (!row) throw introductionNotFound();
     const sides = await sidesFor(tx, [row.id]);
     const own = sides.get(`${row.id}:${clientId}`);
-    if (!own) throw introductionNotFound();
+    // A client never asked about it does not know of it.
+    if (!own || (!o.recordedBy && !own.askedAt)) throw introductionNotFound();
     let current = row;
     if (row.status === "date_planned" && row.dateStartsAt && row.dateStartsAt <= new Date()) {
       current = await moveTo(tx, row.id, ["date_planned"], "dated");

@@ -1,12 +1,18 @@
-import { and, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { introductionEvents, introductions } from "../../db/schema/index.js";
+import {
+  introductionEvents,
+  introductionSettings,
+  introductionSides,
+  introductions,
+} from "../../db/schema/index.js";
 import { newId } from "../../platform/ids.js";
 import { usersById } from "../matching/service.js";
 import type { NotifyDeps } from "../notifications/service.js";
 import { DEFAULT_SETTINGS, issueLink, linkUrl, mailClient } from "./consent.js";
 import { askForFeedback } from "./dates.js";
 import { type IntroductionRow, type Notice, sendNotices } from "./lifecycle.js";
+import { nudgesDue } from "./nudges.js";
 
 // The introductions' clock: reminders to clients who have not answered (on the agency's days,
 // 2 and 5 by default), the matchmaker told on day 7, the question expired on day 8; the day-before
@@ -29,9 +35,12 @@ export type IntroductionJobRun = {
 
 type Rows<T> = { rows: T[] };
 
+/** A PostgreSQL array literal of text values (null stays NULL), for unnest() over a batch. */
+const pgArray = (values: (string | null)[]) =>
+  `{${values.map((v) => (v === null ? "NULL" : `"${v.replace(/["\\]/g, "\\$&")}"`)).join(",")}}`;
+
 /** Marks what is due at `now` in one transaction under an advisory lock; sends nothing. */
 export async function markDue(db: Db, now: Date): Promise<IntroductionJobRun> {
-  const at = now.toISOString();
   return db.transaction(async (tx) => {
     const lock = (await tx.execute(
       sql`select pg_try_advisory_xact_lock(${INTRODUCTION_JOB_LOCK}) as locked`,
@@ -40,50 +49,89 @@ export async function markDue(db: Db, now: Date): Promise<IntroductionJobRun> {
     }>;
     if (!lock.rows[0]?.locked)
       return { ran: false, reminded: [], alerted: [], expired: [], dateReminded: [], dated: [] };
-    const [d1, d2] = DEFAULT_SETTINGS.reminderDays;
-    const open = sql`s.answer is null and s.asked_at is not null and s.expires_at > ${at}::timestamptz
-      and exists (select 1 from introductions i where i.id = s.introduction_id and i.status = 'asking_clients')`;
-    const reminded = (await tx.execute(sql`
-      with due as (
-        select s.introduction_id, s.client_id,
-          (select count(*) from unnest(coalesce(st.reminder_days, array[${d1}::int, ${d2}::int])) d
-            where s.asked_at + d * interval '1 day' <= ${at}::timestamptz)::int as n
-        from introduction_sides s
-        left join introduction_settings st on st.matchmaker_id = s.matchmaker_id
-        where ${open}
-      )
-      update introduction_sides s set reminders_sent = due.n
-      from due
-      where s.introduction_id = due.introduction_id and s.client_id = due.client_id and s.reminders_sent < due.n
-      returning s.introduction_id as "introductionId", s.client_id as "clientId", s.expires_at as "expiresAt"`)) as Rows<{
+    // The open questions with something due, through the partial index on next_nudge_at.
+    const due = await tx
+      .select({
+        side: introductionSides,
+        status: introductions.status,
+        settings: introductionSettings,
+      })
+      .from(introductionSides)
+      .innerJoin(introductions, eq(introductions.id, introductionSides.introductionId))
+      .leftJoin(introductionSettings, eq(introductionSettings.matchmakerId, introductionSides.matchmakerId))
+      .where(and(isNotNull(introductionSides.nextNudgeAt), lte(introductionSides.nextNudgeAt, now)))
+      .for("update", { of: introductionSides });
+    const reminded: IntroductionJobRun["reminded"] = [];
+    const alerted: IntroductionJobRun["alerted"] = [];
+    const expiring = new Set<string>();
+    const updates: {
       introductionId: string;
       clientId: string;
-      expiresAt: string | Date;
-    }>;
-    const alertDay = sql`coalesce((select st.matchmaker_alert_day from introduction_settings st
-      where st.matchmaker_id = s.matchmaker_id), ${DEFAULT_SETTINGS.matchmakerAlertDay}::int)`;
-    const alerted = (await tx.execute(sql`
-      update introduction_sides s set matchmaker_alerted = true
-      where ${open} and not s.matchmaker_alerted
-        and s.asked_at + ${alertDay} * interval '1 day' <= ${at}::timestamptz
-      returning s.introduction_id as "introductionId", s.client_id as "clientId",
-        s.matchmaker_id as "matchmakerId", s.asked_at as "askedAt"`)) as Rows<{
-      introductionId: string;
-      clientId: string;
-      matchmakerId: string;
-      askedAt: string | Date;
-    }>;
-    const expired = await tx
-      .update(introductions)
-      .set({ status: "expired", updatedAt: now })
-      .where(
-        and(
-          eq(introductions.status, "asking_clients"),
-          sql`exists (select 1 from introduction_sides s where s.introduction_id = ${introductions.id}
-            and s.answer is null and s.asked_at is not null and s.expires_at <= ${at}::timestamptz)`,
-        ),
-      )
-      .returning();
+      sent: number;
+      alerted: boolean;
+      next: Date | null;
+    }[] = [];
+    for (const { side, status, settings } of due) {
+      const open = status === "asking_clients" && !side.answer && side.askedAt && side.expiresAt;
+      if (!open) {
+        updates.push({ ...side, sent: side.remindersSent, alerted: side.matchmakerAlerted, next: null });
+        continue;
+      }
+      const d = nudgesDue(
+        {
+          askedAt: side.askedAt!,
+          expiresAt: side.expiresAt!,
+          remindersSent: side.remindersSent,
+          matchmakerAlerted: side.matchmakerAlerted,
+        },
+        settings ?? DEFAULT_SETTINGS,
+        now,
+      );
+      if (d.remind)
+        reminded.push({
+          introductionId: side.introductionId,
+          clientId: side.clientId,
+          expiresAt: side.expiresAt!,
+        });
+      if (d.alert)
+        alerted.push({
+          introductionId: side.introductionId,
+          clientId: side.clientId,
+          matchmakerId: side.matchmakerId,
+          days: Math.floor((now.getTime() - side.askedAt!.getTime()) / DAY_MS),
+        });
+      if (d.expired) expiring.add(side.introductionId);
+      updates.push({
+        introductionId: side.introductionId,
+        clientId: side.clientId,
+        sent: d.remindersSent,
+        alerted: side.matchmakerAlerted || d.alert,
+        next: d.next,
+      });
+    }
+    // One statement for all the marks.
+    for (let i = 0; i < updates.length; i += 1000) {
+      const batch = updates.slice(i, i + 1000);
+      await tx.execute(sql`
+        update introduction_sides s
+        set reminders_sent = v.sent, matchmaker_alerted = v.alerted, next_nudge_at = v.next
+        from unnest(
+          ${pgArray(batch.map((u) => u.introductionId))}::text[],
+          ${pgArray(batch.map((u) => u.clientId))}::text[],
+          ${pgArray(batch.map((u) => String(u.sent)))}::int[],
+          ${pgArray(batch.map((u) => String(u.alerted)))}::boolean[],
+          ${pgArray(batch.map((u) => u.next?.toISOString() ?? null))}::timestamptz[]
+        ) as v(introduction_id, client_id, sent, alerted, next)
+        where s.introduction_id = v.introduction_id and s.client_id = v.client_id`);
+    }
+    const expired =
+      expiring.size === 0
+        ? []
+        : await tx
+            .update(introductions)
+            .set({ status: "expired", updatedAt: now })
+            .where(and(inArray(introductions.id, [...expiring]), eq(introductions.status, "asking_clients")))
+            .returning();
     const dateReminded = await tx
       .update(introductions)
       .set({ dateRemindedAt: now })
@@ -102,12 +150,12 @@ export async function markDue(db: Db, now: Date): Promise<IntroductionJobRun> {
       .where(and(eq(introductions.status, "date_planned"), lte(introductions.dateStartsAt, now)))
       .returning();
     const events = [
-      ...reminded.rows.map((r) => ({
+      ...reminded.map((r) => ({
         introductionId: r.introductionId,
         kind: "client_reminded",
         clientId: r.clientId,
       })),
-      ...alerted.rows.map((r) => ({
+      ...alerted.map((r) => ({
         introductionId: r.introductionId,
         kind: "matchmaker_alerted",
         clientId: r.clientId,
@@ -121,19 +169,7 @@ export async function markDue(db: Db, now: Date): Promise<IntroductionJobRun> {
         .insert(introductionEvents)
         .values(events.slice(i, i + 1000).map((e) => ({ id: newId(), ...e, data: {}, createdAt: now })));
     }
-    return {
-      ran: true,
-      reminded: reminded.rows.map((r) => ({ ...r, expiresAt: new Date(r.expiresAt) })),
-      alerted: alerted.rows.map((r) => ({
-        introductionId: r.introductionId,
-        clientId: r.clientId,
-        matchmakerId: r.matchmakerId,
-        days: Math.floor((now.getTime() - new Date(r.askedAt).getTime()) / DAY_MS),
-      })),
-      expired,
-      dateReminded,
-      dated,
-    };
+    return { ran: true, reminded, alerted, expired, dateReminded, dated };
   });
 }
 

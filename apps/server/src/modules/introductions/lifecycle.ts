@@ -9,13 +9,15 @@ import type {
   NotificationKind,
   WaitingOn,
 } from "@matchdesk/contract";
-import { and, asc, count, desc, eq, inArray, ne, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
+import { union } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.js";
 import {
   introductionEvents,
   introductionFeedback,
   introductionSides,
   introductions,
+  users,
 } from "../../db/schema/index.js";
 import type { SessionUser } from "../../platform/access.js";
 import { conflict, isUniqueViolation, notFound } from "../../platform/errors.js";
@@ -281,7 +283,6 @@ export async function toViews(
   rows: IntroductionRow[],
 ): Promise<IntroductionView[]> {
   const sides = rows.map((row) => sidesOf(caller, row));
-  const ids = rows.map((r) => r.id);
   const [people, agencies, sideRows, feedback] = await Promise.all([
     usersById(
       db,
@@ -291,8 +292,15 @@ export async function toViews(
       db,
       sides.map((s) => s.otherMatchmaker),
     ),
-    sidesFor(db, ids),
-    feedbackGivenFor(db, ids),
+    // Sides matter while clients are asked or a date is planned; feedback once the date is near.
+    sidesFor(
+      db,
+      rows.filter((r) => ["match", "asking_clients", "date_planned"].includes(r.status)).map((r) => r.id),
+    ),
+    feedbackGivenFor(
+      db,
+      rows.filter((r) => r.status === "date_planned" || r.status === "dated").map((r) => r.id),
+    ),
   ]);
   const profiles = await profilesFor(
     db,
@@ -386,10 +394,12 @@ export async function toDetail(
       .orderBy(asc(introductionEvents.createdAt), asc(introductionEvents.id)),
     db.select().from(introductionFeedback).where(eq(introductionFeedback.introductionId, row.id)),
   ]);
-  const actors = await usersById(
-    db,
-    events.flatMap((e) => (e.actorId ? [e.actorId] : [])),
-  ).catch(() => new Map<string, UserRow>());
+  const actorIds = [...new Set(events.flatMap((e) => (e.actorId ? [e.actorId] : [])))];
+  const actors = new Map(
+    (actorIds.length === 0 ? [] : await db.select().from(users).where(inArray(users.id, actorIds))).map(
+      (u) => [u.id, u],
+    ),
+  );
   // Within one agency the matchmaker owns both clients: both sides are theirs to read.
   const seesAll = side.sameAgency;
   const own = sides.get(`${row.id}:${side.ownId}`);
@@ -489,37 +499,68 @@ const statusFilter = (q: IntroductionsQuery): SQL | undefined => {
   return undefined;
 };
 
+/**
+ * A page of the caller's introductions, newest first, and the count of each tab. A matchmaker's
+ * introductions are those they proposed and those they answer: each side is read in order from its
+ * own index and the two merged (an OR over both columns would sort every row), and the total comes
+ * from the per-status counts, so a page is three short queries however many there are.
+ */
 export async function listIntroductions(db: Db, caller: SessionUser, q: IntroductionsQuery) {
-  const scope = and(
-    visibleTo(caller),
-    q.clientId
-      ? or(eq(introductions.clientId, q.clientId), eq(introductions.candidateId, q.clientId))
-      : undefined,
-  );
-  const where = and(scope, statusFilter(q));
-  const [rows, [total], groups] = await Promise.all([
-    db
-      .select()
-      .from(introductions)
-      .where(where)
-      .orderBy(desc(introductions.updatedAt), desc(introductions.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db.select({ n: count() }).from(introductions).where(where),
+  const client = q.clientId
+    ? or(eq(introductions.clientId, q.clientId), eq(introductions.candidateId, q.clientId))
+    : undefined;
+  const filter = and(client, statusFilter(q));
+  const order = [desc(introductions.updatedAt), desc(introductions.id)] as const;
+  const offset = (q.page - 1) * q.pageSize;
+  const page =
+    caller.role === "ADMIN"
+      ? db
+          .select()
+          .from(introductions)
+          .where(filter)
+          .orderBy(...order)
+          .limit(q.pageSize)
+          .offset(offset)
+      : union(
+          db
+            .select()
+            .from(introductions)
+            .where(and(eq(introductions.proposedBy, caller.id), filter))
+            .orderBy(...order)
+            .limit(offset + q.pageSize),
+          db
+            .select()
+            .from(introductions)
+            .where(and(eq(introductions.responderId, caller.id), filter))
+            .orderBy(...order)
+            .limit(offset + q.pageSize),
+        )
+          .orderBy(desc(sql`updated_at`), desc(sql`id`))
+          .limit(q.pageSize)
+          .offset(offset);
+  const [rows, groups] = await Promise.all([
+    page,
     db
       .select({ status: introductions.status, n: count() })
       .from(introductions)
-      .where(scope)
+      .where(and(visibleTo(caller), client))
       .groupBy(introductions.status),
   ]);
   const counts = { active: 0, dates: 0, past: 0 };
+  let total = 0;
   for (const g of groups) {
     for (const [name, statuses] of Object.entries(GROUPS)) {
       if ((statuses as readonly string[]).includes(g.status)) counts[name as keyof typeof counts] += g.n;
     }
+    const inFilter = q.status
+      ? g.status === q.status
+      : q.group
+        ? (GROUPS[q.group] as readonly string[]).includes(g.status)
+        : true;
+    if (inFilter) total += g.n;
   }
-  const items = await toViews(db, caller, rows);
-  return { items, total: total?.n ?? 0, page: q.page, pageSize: q.pageSize, counts };
+  const items = await toViews(db, caller, rows as IntroductionRow[]);
+  return { items, total, page: q.page, pageSize: q.pageSize, counts };
 }
 
 /**

@@ -34,9 +34,11 @@ import { usePageTitle } from "../../ui/usePageTitle";
 import { ClientIntroductionsCard } from "../introductions/ClientIntroductionsCard";
 import { CertificatesManager } from "../media/CertificatesManager";
 import { GalleryManager } from "../media/GalleryManager";
+import { ClientPackageCard } from "../packages/ClientPackageCard";
 import { ProfileEditor } from "../profile/ProfileEditor";
 import { ProfileStatusBadge } from "../profile/ProfileStatusBadge";
 import { profileKey, saveProfile, useProfile, useProfilePassword } from "../profile/useProfile";
+import { RecalibrationCard } from "../recalibration/RecalibrationCard";
 import { ClientActions } from "./ClientActions";
 import { ClientBadges } from "./ClientBadges";
 import classes from "./ClientDetailPage.module.css";
@@ -206,6 +208,8 @@ function ClientDetail({ profile }: { profile: ProfileView }) {
           </div>
         </Stack>
       </Card>
+      <RecalibrationCard clientId={profile.userId} />
+      <ClientPackageCard clientId={profile.userId} />
 
       <Tabs
         value={tab}

@@ -9,6 +9,8 @@ import { ClientList } from "../clients/ClientList";
 import { MyIntroductions } from "../introductions/MyIntroductions";
 import { LeadsCard } from "../marketplace/LeadsCard";
 import { MyCandidatesCard, PartnerAppCard } from "../matching/ClientCandidates";
+import { MyPackageCard } from "../packages/MyPackageCard";
+import { PackagesOverviewCard } from "../packages/PackagesOverviewCard";
 import { ProfileStatusBadge } from "../profile/ProfileStatusBadge";
 import { useProfile } from "../profile/useProfile";
 
@@ -24,6 +26,7 @@ export function DashboardPage() {
   return (
     <Stack maw={1200}>
       {user.role === "INVITER" && <LeadsCard />}
+      {user.role === "INVITER" && <PackagesOverviewCard />}
       <ClientList
         heading={
           <Stack gap={4}>
@@ -114,6 +117,7 @@ function ClientHome({ user }: { user: AuthUser }) {
         </Stack>
       </Card>
       <MyIntroductions />
+      <MyPackageCard />
       <MyCandidatesCard />
       <PartnerAppCard />
     </Stack>

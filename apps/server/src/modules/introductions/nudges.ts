@@ -1,0 +1,36 @@
+import type { IntroductionSettings } from "@matchdesk/contract";
+
+const DAY_MS = 86_400_000;
+
+export type OpenQuestion = {
+  askedAt: Date;
+  expiresAt: Date;
+  remindersSent: number;
+  matchmakerAlerted: boolean;
+};
+
+/**
+ * What is due for an unanswered question at `now` under the agency's days, and when the next
+ * step falls (null once it expired): the reminders owed so far, whether the matchmaker is to be
+ * told, whether it expired. Several days passed at once owe one reminder, not several.
+ */
+export function nudgesDue(q: OpenQuestion, s: IntroductionSettings, now: Date) {
+  const at = (days: number) => q.askedAt.getTime() + days * DAY_MS;
+  const t = now.getTime();
+  const expired = q.expiresAt.getTime() <= t;
+  const reminders = [...s.reminderDays].sort((a, b) => a - b).filter((d) => at(d) < q.expiresAt.getTime());
+  const owed = reminders.filter((d) => at(d) <= t).length;
+  const alert = !q.matchmakerAlerted && at(s.matchmakerAlertDay) <= t && !expired;
+  const future = [
+    ...reminders.map(at),
+    ...(q.matchmakerAlerted || alert ? [] : [at(s.matchmakerAlertDay)]),
+    q.expiresAt.getTime(),
+  ].filter((x) => x > t);
+  return {
+    remind: !expired && owed > q.remindersSent,
+    remindersSent: Math.max(owed, q.remindersSent),
+    alert,
+    expired,
+    next: expired || future.length === 0 ? null : new Date(Math.min(...future)),
+  };
+}

@@ -1,0 +1,17 @@
+import { clientPackagesApi } from "@matchdesk/contract";
+import type { FastifyInstance } from "fastify";
+import type { AppDeps } from "../../deps.js";
+import { route } from "../../platform/route.js";
+import { createPackage, listPackages, myPackages, packagesOverview, pausePackage } from "./service.js";
+
+export function register(app: FastifyInstance, deps: AppDeps) {
+  route(app, clientPackagesApi.list, (request) => listPackages(deps.db, request.user, request.params.id));
+  route(app, clientPackagesApi.create, (request) =>
+    createPackage(deps.db, request.user, request.params.id, request.body),
+  );
+  route(app, clientPackagesApi.pause, (request) =>
+    pausePackage(deps.db, request.user, request.params, request.body),
+  );
+  route(app, clientPackagesApi.overview, (request) => packagesOverview(deps.db, request.user, request.query));
+  route(app, clientPackagesApi.mine, (request) => myPackages(deps.db, request.user));
+}
