@@ -13,7 +13,9 @@ const PAIRS = {
     responder: account("elena@demo.matchdesk.test"),
     responderAgency: "Сердце Невы",
     olga: account("olga.whitmore-hart@demo.matchdesk.test"),
+    olgaCity: "London",
     dmitry: account("dmitry.serdtse-nevy@demo.matchdesk.test"),
+    dmitryCity: "Saint Petersburg",
   },
   phone: {
     proposer: account("elena@demo.matchdesk.test"),
@@ -21,7 +23,9 @@ const PAIRS = {
     responder: account("james@demo.matchdesk.test"),
     responderAgency: "Whitmore & Hart Introductions",
     olga: account("olga.serdtse-nevy@demo.matchdesk.test"),
+    olgaCity: "Saint Petersburg",
     dmitry: account("dmitry.whitmore-hart@demo.matchdesk.test"),
+    dmitryCity: "London",
   },
 } as const;
 
@@ -69,7 +73,9 @@ async function askClient(page: Page, card: Locator, name: string) {
   await expect(card.getByTestId("introduction-status")).toHaveText("Asking the clients");
 }
 
-const myIntroduction = (page: Page) => page.getByTestId("my-introduction");
+/** A client's card of this introduction: the candidate by name and city (the demo has more Dmitrys). */
+const myIntroduction = (page: Page, name: string, city: string) =>
+  page.getByTestId("my-introduction").filter({ hasText: name }).filter({ hasText: city });
 // The first look after a page load waits for its chunks and data on a busy machine.
 const loaded = { timeout: 15_000 };
 
@@ -117,12 +123,12 @@ test("[introductions] two matchmakers and two clients go from a proposal to a se
   let mine = await workspaceCard(proposer, "Olga — Dmitry", pair.responderAgency);
   await expect(mine.getByTestId("introduction-waiting")).toContainText("you — ask the client");
   await askClient(proposer, mine, "Olga");
-  await expect(mine.getByTestId("introduction-waiting")).toContainText("Olga — answer the question");
+  await expect(mine.getByTestId("introduction-waiting")).toContainText("Olga, Dmitry — answer the question");
 
   // Olga answers yes in her account, having seen Dmitry's shared profile.
   const olga = await signedInPage(browser, baseURL, pair.olga, device);
   await olga.goto("/admin/dashboard");
-  const olgaQuestion = myIntroduction(olga).filter({ hasText: "Dmitry" });
+  const olgaQuestion = myIntroduction(olga, "Dmitry", pair.dmitryCity);
   await expect(olgaQuestion.getByTestId("my-introduction-stage")).toHaveText("Your answer is needed", loaded);
   await expect(olgaQuestion.getByText("Kind, curious and loves travel.")).toBeVisible();
   await olgaQuestion.getByRole("button", { name: "View profile" }).click();
@@ -141,7 +147,7 @@ test("[introductions] two matchmakers and two clients go from a proposal to a se
   // Dmitry answers in Russian: a reason is asked only of a no.
   const dmitry = await signedInPage(browser, baseURL, pair.dmitry, device, "ru-RU");
   await dmitry.goto("/admin/dashboard");
-  const dmitryQuestion = myIntroduction(dmitry).filter({ hasText: "Olga" });
+  const dmitryQuestion = myIntroduction(dmitry, "Olga", pair.olgaCity);
   await expect(dmitryQuestion.getByTestId("my-introduction-stage")).toHaveText("Нужен ваш ответ", loaded);
   await dmitryQuestion.getByText("Нет, спасибо").click();
   await dmitryQuestion.getByRole("button", { name: "Отправить ответ" }).click();
@@ -182,7 +188,7 @@ test("[introductions] two matchmakers and two clients go from a proposal to a se
 
   // Olga confirms the date in her account.
   await olga.goto("/admin/dashboard");
-  const olgaDate = myIntroduction(olga).filter({ hasText: "Dmitry" });
+  const olgaDate = myIntroduction(olga, "Dmitry", pair.dmitryCity);
   await expect(olgaDate.getByTestId("my-date")).toContainText("01.06.2099 19:30", loaded);
   await olgaDate.getByRole("button", { name: "Confirm" }).click();
   await expect(olgaDate.getByText("You confirmed the date.")).toBeVisible();
@@ -196,7 +202,7 @@ test("[introductions] two matchmakers and two clients go from a proposal to a se
 
   // Olga gives her feedback in her account.
   await olga.goto("/admin/dashboard");
-  const olgaFeedback = myIntroduction(olga).filter({ hasText: "Dmitry" });
+  const olgaFeedback = myIntroduction(olga, "Dmitry", pair.dmitryCity);
   await expect(olgaFeedback.getByTestId("my-introduction-stage")).toHaveText("Feedback", loaded);
   await rate(olgaFeedback, 4);
   await olgaFeedback
@@ -230,7 +236,7 @@ test("[introductions] two matchmakers and two clients go from a proposal to a se
   // Olga's side: a second date, and the consent ledger on her page says who saw her contacts.
   await olga.goto("/admin/dashboard");
   await expect(
-    myIntroduction(olga).filter({ hasText: "Dmitry" }).getByTestId("my-introduction-stage"),
+    myIntroduction(olga, "Dmitry", pair.dmitryCity).getByTestId("my-introduction-stage"),
   ).toHaveText("Second date", loaded);
   const clients = (await (await proposer.request.get("/api/clients?pageSize=100")).json()) as {
     items: { id: string; firstName: string }[];
@@ -241,5 +247,8 @@ test("[introductions] two matchmakers and two clients go from a proposal to a se
   await expect(ledger.getByRole("listitem").filter({ hasText: "Dmitry" }).first()).toBeVisible(loaded);
   await proposer.getByRole("link", { name: "Open this client's introductions" }).click();
   await expect(proposer).toHaveURL(new RegExp(`/admin/matches\\?clientId=${olgaId}`));
-  await expect(proposer.getByRole("tab", { name: /^Past \(1\)/ })).toBeVisible();
+  await proposer.getByRole("tab", { name: /^Past \(\d+\)/ }).click();
+  await expect(
+    proposer.getByTestId("introduction-card").filter({ hasText: pair.responderAgency }),
+  ).toHaveCount(1);
 });

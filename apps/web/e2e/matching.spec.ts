@@ -74,7 +74,11 @@ test("[matching] a matchmaker runs a compatibility check, reads it, proposes an 
   // The other matchmaker accepts it.
   const them = await signedInPage(browser, baseURL, other, device);
   await them.goto("/admin/matches");
-  const incoming = them.getByTestId("introduction-card").filter({ hasText: "Dmitry — Olga" });
+  // Anna's, not another spec's introduction of the same demo names.
+  const incoming = them
+    .getByTestId("introduction-card")
+    .filter({ hasText: "Dmitry — Olga" })
+    .filter({ hasText: "Anna Volkova Matchmaking" });
   await expect(incoming.getByTestId("introduction-status")).toHaveText("Awaiting response");
   await incoming.getByRole("button", { name: "Accept" }).click();
   await expect(incoming.getByTestId("introduction-status")).toHaveText("Match");
