@@ -5,6 +5,7 @@ import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 // phone projects): zero violations of any rule axe checks by default (WCAG 2 A and AA and its
 // best practices).
 const MATCHMAKER = { email: "anna@demo.matchdesk.test", password: "demo-password" };
+const CLIENT = { email: "olga.anna-volkova@demo.matchdesk.test", password: "demo-password" };
 const LANGUAGES = [
   { locale: "en-US", lang: "en" },
   { locale: "ru-RU", lang: "ru" },
@@ -38,7 +39,10 @@ for (const { locale, lang } of LANGUAGES) {
       test.slow();
       await inLanguage(page.context(), baseURL, locale);
       const found: string[] = [];
-      for (const path of ["/", "/directory", "/agency/whitmore-hart", "/login"]) {
+      // A one-click link from an introduction's e-mail that does not work says so (no sign-in).
+      const badLink =
+        "/introductions/00000000-0000-0000-0000-000000000000/answer?token=not-a-real-token-0000";
+      for (const path of ["/", "/directory", "/agency/whitmore-hart", "/login", badLink]) {
         found.push(...(await violationsOn(page, path)));
       }
       expect(found).toEqual([]);
@@ -54,6 +58,39 @@ for (const { locale, lang } of LANGUAGES) {
       for (const path of [`/invited-users/${client.id}`, "/admin/chats", "/admin/matches", "/admin/usage"]) {
         found.push(...(await violationsOn(page, path)));
       }
+      expect(found).toEqual([]);
+    });
+
+    test(`[a11y] a client's home with an introduction to answer has no axe violations (${lang})`, async ({
+      page,
+      baseURL,
+    }) => {
+      test.slow();
+      await inLanguage(page.context(), baseURL, locale);
+      // Anna asks her Olga about her own Dmitry (one agency: it starts at the clients' step). Each
+      // run of this test meets the introduction another made, so either answer will do.
+      expect((await page.request.post("/api/auth/login", { data: MATCHMAKER })).status()).toBe(200);
+      const clients = (await (await page.request.get("/api/clients?pageSize=100")).json()) as {
+        items: { id: string; firstName: string }[];
+      };
+      const idOf = (name: string) => clients.items.find((c) => c.firstName === name)!.id;
+      const proposed = await page.request.post("/api/introductions", {
+        data: { clientId: idOf("Olga"), candidateId: idOf("Dmitry") },
+      });
+      expect([201, 409]).toContain(proposed.status());
+      const list = (await (
+        await page.request.get(`/api/introductions?clientId=${idOf("Olga")}&group=active`)
+      ).json()) as { items: { id: string; otherClient: { userId: string } }[] };
+      const introduction = list.items.find((i) => i.otherClient.userId === idOf("Dmitry"));
+      if (introduction) {
+        const asked = await page.request.post(`/api/introductions/${introduction.id}/ask-client`, {
+          data: { clientId: idOf("Olga") },
+        });
+        expect([200, 409]).toContain(asked.status());
+      }
+      expect((await page.request.post("/api/auth/login", { data: CLIENT })).status()).toBe(200);
+      const found = await violationsOn(page, "/admin/dashboard");
+      await expect(page.getByTestId("my-introduction").first()).toBeVisible();
       expect(found).toEqual([]);
     });
   });

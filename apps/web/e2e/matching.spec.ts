@@ -74,27 +74,37 @@ test("[matching] a matchmaker runs a compatibility check, reads it, proposes an 
   // The other matchmaker accepts it.
   const them = await signedInPage(browser, baseURL, other, device);
   await them.goto("/admin/matches");
-  const incoming = them.getByTestId("introduction-card").filter({ hasText: "Dmitry — Olga" });
+  // Anna's, not another spec's introduction of the same demo names.
+  const incoming = them
+    .getByTestId("introduction-card")
+    .filter({ hasText: "Dmitry — Olga" })
+    .filter({ hasText: "Anna Volkova Matchmaking" });
   await expect(incoming.getByTestId("introduction-status")).toHaveText("Awaiting response");
   await incoming.getByRole("button", { name: "Accept" }).click();
   await expect(incoming.getByTestId("introduction-status")).toHaveText("Match");
   // Anna hears of it at once, on the page she has open.
   await expect(anna.getByText(/accepted the introduction of/)).toBeVisible();
 
-  // Anna sees the match on her side, and the kept result.
+  // Anna sees the match on her side (active: her turn to ask Olga), and the kept result.
   await anna.goto("/admin/matches");
-  await anna.getByRole("tab", { name: /Outgoing/ }).click();
+  await expect(anna.getByRole("tab", { name: /^Active/ })).toHaveAttribute("aria-selected", "true");
   const outgoing = anna
     .getByTestId("introduction-card")
     .filter({ hasText: "Olga — Dmitry" })
     .filter({ hasText: other.agency });
   await expect(outgoing.getByTestId("introduction-status")).toHaveText("Match");
-  await anna.getByRole("combobox", { name: "Client" }).click();
-  await anna.getByRole("option", { name: "Olga Petrova" }).click();
+  await expect(outgoing.getByRole("button", { name: "Ask Olga" })).toBeVisible();
+  // Typed rather than tapped: below the introductions, a tap on a phone scrolls the list away.
+  const resultsClient = anna.getByRole("combobox", { name: "Client", exact: true });
+  await resultsClient.fill("Olga");
+  await resultsClient.press("ArrowDown");
+  await resultsClient.press("Enter");
+  await expect(resultsClient).toHaveValue("Olga Petrova");
   await expect(anna.getByRole("button", { name: "Open" }).first()).toBeVisible();
 
-  // From the introduction, a chat with the other matchmaker.
-  await outgoing.getByRole("link", { name: "Send a message" }).click();
+  // From the introduction's menu, a chat with the other matchmaker.
+  await outgoing.getByRole("button", { name: "More actions" }).click();
+  await anna.getByRole("menuitem", { name: "Send a message" }).click();
   await expect(anna).toHaveURL(/\/admin\/chats\?chat=/);
   await expect(anna.getByRole("textbox", { name: "Message" })).toBeVisible();
 });

@@ -192,10 +192,22 @@ export const IntroductionView = z.object({
   updatedAt: z.iso.datetime(),
 });
 export type IntroductionView = z.infer<typeof IntroductionView>;
+/**
+ * The introductions workspace's tabs: `active` waits on someone before the first date, `dates`
+ * has a date planned or held, `past` is settled (a second date counts as a success).
+ */
+export const IntroductionGroup = z.enum(["active", "dates", "past"]);
+export type IntroductionGroup = z.infer<typeof IntroductionGroup>;
+export const INTRODUCTION_GROUP_STATUSES = {
+  active: ["awaiting_response", "match", "asking_clients", "introduced"],
+  dates: ["date_planned", "dated"],
+  past: ["second_date", "ended", "declined", "expired", "rejected", "cancelled"],
+} as const satisfies Record<IntroductionGroup, readonly IntroductionStatus[]>;
+
 export const IntroductionsQuery = PageQuery.extend({
   status: IntroductionStatus.optional(),
-  /** The workspace's tabs: active (waiting on someone), dates, past. */
-  group: z.enum(["active", "dates", "past"]).optional(),
+  /** The workspace's tabs: active (waiting on someone), dates, past (INTRODUCTION_GROUP_STATUSES). */
+  group: IntroductionGroup.optional(),
   /** Introductions of one client, on either side. */
   clientId: Id.optional(),
 });

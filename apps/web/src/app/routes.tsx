@@ -32,6 +32,14 @@ const PublicProfilePage = lazyPage(
   withFullCatalog(() => import("../features/public-profile/PublicProfilePage")),
   "PublicProfilePage",
 );
+const IntroductionAnswerPage = lazyPage(
+  withFullCatalog(() => import("../features/introductions/IntroductionLinkPage")),
+  "IntroductionAnswerPage",
+);
+const IntroductionFeedbackPage = lazyPage(
+  withFullCatalog(() => import("../features/introductions/IntroductionLinkPage")),
+  "IntroductionFeedbackPage",
+);
 const NotFoundPage = lazyPage(() => import("../features/site/NotFoundPage"), "NotFoundPage");
 const LoginPage = lazyPage(
   withFullCatalog(() => import("../features/auth/LoginPage")),
@@ -182,6 +190,8 @@ export const routes: RouteObject[] = [
           { path: "agency/:idOrLogin", ...page(AgencyPage) },
           { path: "quiz", ...page(QuizPage) },
           { path: "edit-profile/:userId", ...page(EditProfilePage) },
+          { path: "introductions/:id/answer", ...page(IntroductionAnswerPage) },
+          { path: "introductions/:id/feedback", ...page(IntroductionFeedbackPage) },
           {
             element: <AuthLayout />,
             children: [

@@ -1,5 +1,5 @@
 import { notifications } from "@mantine/notifications";
-import type { NotificationKind, ServerEvent } from "@matchdesk/contract";
+import { introductionsApi, matchingApi, type NotificationKind, type ServerEvent } from "@matchdesk/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import {
   createContext,
@@ -12,6 +12,7 @@ import {
   useSyncExternalStore,
 } from "react";
 import { useTranslation } from "react-i18next";
+import { queryKeyOf } from "../../lib/api";
 import { notificationsKey } from "../notifications/useNotifications";
 import { RealtimeConnection, realtimeUrl } from "./realtime";
 import { TypingStore } from "./typing-store";
@@ -32,6 +33,13 @@ const TOASTED: ReadonlySet<NotificationKind> = new Set<NotificationKind>([
 ]);
 
 type Realtime = { connection: RealtimeConnection; typing: TypingStore };
+
+/** What a step of an introduction changes on the open page: the workspace, a card's history, a client's list. */
+const INTRODUCTION_KEYS = [
+  matchingApi.introductions,
+  introductionsApi.introduction,
+  introductionsApi.myIntroductions,
+].map((def) => queryKeyOf(def));
 
 const RealtimeContext = createContext<Realtime | null>(null);
 
@@ -73,6 +81,9 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
           break;
         case "notification":
           void queryClient.invalidateQueries({ queryKey: notificationsKey });
+          if (event.notification.kind.startsWith("introduction_")) {
+            for (const queryKey of INTRODUCTION_KEYS) void queryClient.invalidateQueries({ queryKey });
+          }
           // The other side's answer to an introduction is worth a word on whatever page is open.
           if (TOASTED.has(event.notification.kind)) {
             notifications.show({

@@ -31,6 +31,7 @@ import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { ApiError } from "../../lib/api";
 import { LoadFailed } from "../../ui/LoadFailed";
 import { usePageTitle } from "../../ui/usePageTitle";
+import { ClientIntroductionsCard } from "../introductions/ClientIntroductionsCard";
 import { CertificatesManager } from "../media/CertificatesManager";
 import { GalleryManager } from "../media/GalleryManager";
 import { ClientPackageCard } from "../packages/ClientPackageCard";
@@ -244,6 +245,7 @@ function ClientDetail({ profile }: { profile: ProfileView }) {
           </Card>
         </Tabs.Panel>
       </Tabs>
+      <ClientIntroductionsCard clientId={profile.userId} />
 
       <DisplaySettingsDialog
         profileId={profile.userId}

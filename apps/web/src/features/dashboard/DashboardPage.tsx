@@ -6,6 +6,7 @@ import { usePageTitle } from "../../ui/usePageTitle";
 import { useAuth } from "../auth/auth-store";
 import { type AuthUser, displayName } from "../auth/auth-user";
 import { ClientList } from "../clients/ClientList";
+import { MyIntroductions } from "../introductions/MyIntroductions";
 import { LeadsCard } from "../marketplace/LeadsCard";
 import { MyCandidatesCard, PartnerAppCard } from "../matching/ClientCandidates";
 import { MyPackageCard } from "../packages/MyPackageCard";
@@ -115,6 +116,7 @@ function ClientHome({ user }: { user: AuthUser }) {
           </Group>
         </Stack>
       </Card>
+      <MyIntroductions />
       <MyPackageCard />
       <MyCandidatesCard />
       <PartnerAppCard />

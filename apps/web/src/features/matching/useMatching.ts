@@ -4,7 +4,6 @@ import {
   type CompatibilityBody,
   clientsApi,
   type EndpointSpec,
-  type IntroductionAction,
   type IntroductionBody,
   matchingApi,
   type PartnerLinkBody,
@@ -88,23 +87,10 @@ export function useResults(clientId: string | null) {
   });
 }
 
-export function useIntroductions() {
-  return useQuery(queryOf(matchingApi.introductions, { query: { pageSize: 100 } }));
-}
-
 export function useProposeIntroduction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: IntroductionBody) => call(matchingApi.proposeIntroduction, { body }),
-    onSuccess: () => invalidateMatching(queryClient),
-  });
-}
-
-export function useIntroductionAction() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (params: { id: string; action: IntroductionAction }) =>
-      call(matchingApi.actOnIntroduction, { params }),
     onSuccess: () => invalidateMatching(queryClient),
   });
 }
