@@ -1,13 +1,14 @@
-import type {
-  IntroductionAction,
-  IntroductionBody,
-  IntroductionDetail,
-  IntroductionEventView,
-  IntroductionStatus,
-  IntroductionsQuery,
-  IntroductionView,
-  NotificationKind,
-  WaitingOn,
+import {
+  INTRODUCTION_GROUP_STATUSES,
+  type IntroductionAction,
+  type IntroductionBody,
+  type IntroductionDetail,
+  type IntroductionEventView,
+  type IntroductionStatus,
+  type IntroductionsQuery,
+  type IntroductionView,
+  type NotificationKind,
+  type WaitingOn,
 } from "@matchdesk/contract";
 import { and, asc, count, desc, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import { union } from "drizzle-orm/pg-core";
@@ -65,12 +66,8 @@ const CANCELLABLE: readonly IntroductionStatus[] = [
   "introduced",
   "date_planned",
 ];
-/** The workspace's tabs. */
-export const GROUPS = {
-  active: ["awaiting_response", "match", "asking_clients", "introduced"],
-  dates: ["date_planned", "dated"],
-  past: ["second_date", "ended", "declined", "expired", "rejected", "cancelled"],
-} as const satisfies Record<string, readonly IntroductionStatus[]>;
+/** The workspace's tabs (the contract's, so the web counts the same). */
+const GROUPS = INTRODUCTION_GROUP_STATUSES;
 
 /** Appends one step to an introduction's timeline. */
 export async function recordEvent(

@@ -246,8 +246,17 @@ function DateBlock({ item, name }: { item: MyIntroductionView; name: string }) {
   const [note, setNote] = useState("");
   const { date } = item;
   const send = (response: "confirmed" | "reschedule") =>
+    date &&
     respond.mutate(
-      { id: item.id, body: { response, note: response === "reschedule" && note.trim() ? note : undefined } },
+      {
+        id: item.id,
+        // The answer names the date the client saw: if it moved meanwhile, the server refuses it.
+        body: {
+          response,
+          startsAt: date.startsAt,
+          note: response === "reschedule" && note.trim() ? note : undefined,
+        },
+      },
       {
         onSuccess: () => {
           setAsking(false);
