@@ -8,12 +8,14 @@ import {
   type IntroductionsQuery,
   type IntroductionView,
   type NotificationKind,
+  type PublicProfileView,
   type WaitingOn,
 } from "@matchdesk/contract";
 import { and, asc, count, desc, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import { union } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.js";
 import {
+  clientProfiles,
   introductionEvents,
   introductionFeedback,
   introductionSides,
@@ -32,6 +34,7 @@ import {
   usersById,
 } from "../matching/service.js";
 import { type NotifyDeps, notify } from "../notifications/service.js";
+import { resolveDisplay } from "../profiles/public.js";
 import type { UserRow } from "../users/service.js";
 
 // SPEC 4 and API.md "Introductions after the match": an introduction between two clients, possibly
@@ -276,11 +279,50 @@ const dateOf = (row: IntroductionRow) =>
       }
     : null;
 
-/** The views of a page of introductions: people, profiles, agencies and sides in one query each. */
+const ALL_SHOWN: Record<string, boolean> = new Proxy({}, { get: () => true });
+
+/**
+ * What a list card shows of a client: the name and city, as far as their matchmaker displays them
+ * (all of it for one's own client), in one query; the card's history opens the full views.
+ */
+async function summariesFor(
+  db: Db,
+  people: readonly { user: UserRow; full: boolean }[],
+): Promise<PublicProfileView[]> {
+  const rows = await db
+    .select({
+      userId: clientProfiles.userId,
+      display: clientProfiles.displaySettings,
+      city: clientProfiles.city,
+    })
+    .from(clientProfiles)
+    .where(
+      inArray(
+        clientProfiles.userId,
+        people.map((p) => p.user.id),
+      ),
+    );
+  const byId = new Map(rows.map((r) => [r.userId, r]));
+  return people.map(({ user, full }) => {
+    const row = byId.get(user.id);
+    const shown = resolveDisplay(full ? ALL_SHOWN : (row?.display ?? {}));
+    const fields: PublicProfileView["fields"] = {};
+    if (shown.firstName) fields.firstName = user.firstName;
+    if (shown.lastName) fields.lastName = user.lastName;
+    if (shown.city && row?.city) fields.city = row.city;
+    return { userId: user.id, fields };
+  });
+}
+
+/**
+ * The views of introductions: people, profiles, agencies and sides in one query each. A list
+ * (`summary`) carries each client's name and city; a single introduction their full shared view.
+ */
 export async function toViews(
   db: Db,
   caller: SessionUser,
   rows: IntroductionRow[],
+  o: { summary?: boolean } = {},
 ): Promise<IntroductionView[]> {
   const sides = rows.map((row) => sidesOf(caller, row));
   const [people, agencies, sideRows, feedback] = await Promise.all([
@@ -302,7 +344,7 @@ export async function toViews(
       rows.filter((r) => r.status === "date_planned" || r.status === "dated").map((r) => r.id),
     ),
   ]);
-  const profiles = await profilesFor(
+  const profiles = await (o.summary ? summariesFor : profilesFor)(
     db,
     sides.flatMap((s) => [
       { user: people.get(s.ownId)!, full: true },
@@ -559,7 +601,7 @@ export async function listIntroductions(db: Db, caller: SessionUser, q: Introduc
         : true;
     if (inFilter) total += g.n;
   }
-  const items = await toViews(db, caller, rows as IntroductionRow[]);
+  const items = await toViews(db, caller, rows as IntroductionRow[], { summary: true });
   return { items, total, page: q.page, pageSize: q.pageSize, counts };
 }
 
