@@ -117,8 +117,18 @@ export const introductions = pgTable(
     uniqueIndex("introductions_pair_live_idx").on(t.pairKey).where(sql`${t.status} <> 'cancelled'`),
     index("introductions_client_idx").on(t.clientId),
     index("introductions_candidate_idx").on(t.candidateId),
-    index("introductions_proposer_idx").on(t.proposedBy, t.updatedAt.desc()),
-    index("introductions_responder_idx").on(t.responderId, t.updatedAt.desc()),
+    // A matchmaker's list reads each side in order from these (the id breaks ties for paging);
+    // NULLS FIRST is what ORDER BY ... DESC means, so the planner can read the index in order.
+    index("introductions_proposer_idx").on(
+      t.proposedBy,
+      t.updatedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("introductions_responder_idx").on(
+      t.responderId,
+      t.updatedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     // Not on the status: a migration may not use an enum value it adds in the same transaction.
     index("introductions_date_idx").on(t.dateStartsAt).where(sql`${t.dateStartsAt} is not null`),
   ],

@@ -199,7 +199,8 @@ async function feedbackGivenFor(db: Db, ids: readonly string[]): Promise<Set<str
   return new Set(rows.map((r) => `${r.introductionId}:${r.clientId}`));
 }
 
-const nameOf = (u: UserRow) => (u.role === "INVITEE" ? u.firstName : `${u.firstName} ${u.lastName}`.trim());
+type Person = Pick<UserRow, "id" | "firstName" | "lastName" | "role">;
+const nameOf = (u: Person) => (u.role === "INVITEE" ? u.firstName : `${u.firstName} ${u.lastName}`.trim());
 
 /**
  * Who must act next. Before the match, the responding matchmaker; then each side's matchmaker
@@ -211,7 +212,7 @@ function waitingOnOf(
   side: ReturnType<typeof sidesOf>,
   sides: Map<string, SideRow>,
   feedback: Set<string>,
-  people: Map<string, UserRow>,
+  people: Map<string, Person>,
   now: Date,
 ): WaitingOn[] {
   const entry = (
@@ -287,7 +288,7 @@ const ALL_SHOWN: Record<string, boolean> = new Proxy({}, { get: () => true });
  */
 async function summariesFor(
   db: Db,
-  people: readonly { user: UserRow; full: boolean }[],
+  people: readonly { user: Person; full: boolean }[],
 ): Promise<PublicProfileView[]> {
   const rows = await db
     .select({
@@ -325,11 +326,21 @@ export async function toViews(
   o: { summary?: boolean } = {},
 ): Promise<IntroductionView[]> {
   const sides = rows.map((row) => sidesOf(caller, row));
+  const ids = [...new Set(rows.flatMap((r) => [r.clientId, r.candidateId, r.proposedBy, r.responderId]))];
   const [people, agencies, sideRows, feedback] = await Promise.all([
-    usersById(
-      db,
-      rows.flatMap((r) => [r.clientId, r.candidateId, r.proposedBy, r.responderId]),
-    ),
+    // A list needs only names; a single view hands full rows to the shared views.
+    o.summary
+      ? db
+          .select({
+            id: users.id,
+            firstName: users.firstName,
+            lastName: users.lastName,
+            role: users.role,
+          })
+          .from(users)
+          .where(inArray(users.id, ids))
+          .then((found) => new Map<string, Person>(found.map((u) => [u.id, u])))
+      : usersById(db, ids),
     agencyNamesOf(
       db,
       sides.map((s) => s.otherMatchmaker),
@@ -344,13 +355,13 @@ export async function toViews(
       rows.filter((r) => r.status === "date_planned" || r.status === "dated").map((r) => r.id),
     ),
   ]);
-  const profiles = await (o.summary ? summariesFor : profilesFor)(
-    db,
-    sides.flatMap((s) => [
-      { user: people.get(s.ownId)!, full: true },
-      { user: people.get(s.otherId)!, full: s.sameAgency },
-    ]),
-  );
+  const pairs = sides.flatMap((s) => [
+    { user: people.get(s.ownId)!, full: true },
+    { user: people.get(s.otherId)!, full: s.sameAgency },
+  ]);
+  const profiles = o.summary
+    ? await summariesFor(db, pairs)
+    : await profilesFor(db, pairs as { user: UserRow; full: boolean }[]);
   const now = new Date();
   return rows.map((row, i) => {
     const side = sides[i]!;
