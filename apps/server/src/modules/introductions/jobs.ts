@@ -1,17 +1,20 @@
+import type { Locale } from "@matchdesk/contract";
 import { and, eq, gt, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import {
   introductionEvents,
+  introductionLinks,
   introductionSettings,
   introductionSides,
   introductions,
 } from "../../db/schema/index.js";
-import { newId } from "../../platform/ids.js";
+import { hashToken, newId, newToken } from "../../platform/ids.js";
 import { usersById } from "../matching/service.js";
 import type { NotifyDeps } from "../notifications/service.js";
-import { DEFAULT_SETTINGS, issueLink, linkUrl, mailClient } from "./consent.js";
+import { DEFAULT_SETTINGS, linkUrl, mailClient } from "./consent.js";
 import { askForFeedback } from "./dates.js";
 import { type IntroductionRow, type Notice, sendNotices } from "./lifecycle.js";
+import { clientMail } from "./mail.js";
 import { nudgesDue } from "./nudges.js";
 
 // The introductions' clock: reminders to clients who have not answered (on the agency's days,
@@ -215,16 +218,34 @@ async function sendDue(deps: NotifyDeps, run: IntroductionJobRun) {
   const people = await usersById(deps.db, everyone);
   const otherName = (row: IntroductionRow, clientId: string) =>
     people.get(clientId === row.clientId ? row.candidateId : row.clientId)!.firstName;
-  for (const r of run.reminded) {
-    const row = byId.get(r.introductionId)!;
-    const token = await issueLink(deps.db, row.id, r.clientId, "answer", r.expiresAt);
-    await mailClient(deps, r.clientId, {
-      kind: "reminder",
-      candidateName: otherName(row, r.clientId),
-      link: linkUrl(deps.config.publicUrl, row.id, "answer", token),
-      expiresAt: r.expiresAt,
-    });
+  // The reminders' links in one statement, then their mails a few at a time.
+  const tokens = run.reminded.map(() => newToken());
+  for (let i = 0; i < run.reminded.length; i += 1000) {
+    await deps.db.insert(introductionLinks).values(
+      run.reminded.slice(i, i + 1000).map((r, j) => ({
+        tokenHash: hashToken(tokens[i + j]!),
+        introductionId: r.introductionId,
+        clientId: r.clientId,
+        purpose: "answer" as const,
+        expiresAt: r.expiresAt,
+      })),
+    );
   }
+  await inBatches(run.reminded, MAIL_CONCURRENCY, async (r, i) => {
+    const row = byId.get(r.introductionId)!;
+    const client = people.get(r.clientId)!;
+    if (client.status === "inactive") return;
+    await deps.mailer
+      .send(
+        clientMail(client.locale as Locale, client, {
+          kind: "reminder",
+          candidateName: otherName(row, r.clientId),
+          link: linkUrl(deps.config.publicUrl, row.id, "answer", tokens[i]!),
+          expiresAt: r.expiresAt,
+        }),
+      )
+      .catch(() => {}); // the mailer logs it; a reminder is never sent twice
+  });
   const notices: Notice[] = [
     ...run.alerted.map((a) => ({
       to: a.matchmakerId,
@@ -277,6 +298,18 @@ export async function runIntroductionJobs(deps: NotifyDeps, now = new Date()) {
 }
 
 const JOB_INTERVAL_MS = 10 * 60_000;
+/** Mails sent at once by a run: enough to overlap round trips, few enough to leave the pool free. */
+const MAIL_CONCURRENCY = 4;
+
+async function inBatches<T>(
+  items: readonly T[],
+  size: number,
+  work: (item: T, index: number) => Promise<void>,
+) {
+  for (let i = 0; i < items.length; i += size) {
+    await Promise.all(items.slice(i, i + size).map((item, j) => work(item, i + j)));
+  }
+}
 
 /** Runs at start and every ten minutes, without keeping the process alive. */
 export function startIntroductionJobs(
