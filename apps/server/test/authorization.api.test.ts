@@ -226,7 +226,10 @@ const MATRIX: Record<string, Row> = {
     expect: { ...all(403), anonymous: 401, client: 404 },
   },
   "POST /api/me/introductions/:id/date-response": {
-    call: () => ({ url: "/api/me/introductions/none/date-response", payload: { response: "confirmed" } }),
+    call: () => ({
+      url: "/api/me/introductions/none/date-response",
+      payload: { response: "confirmed", startsAt: "2030-01-01T18:00:00Z" },
+    }),
     expect: { ...all(403), anonymous: 401, client: 404 },
   },
   "POST /api/me/introductions/:id/feedback": {
