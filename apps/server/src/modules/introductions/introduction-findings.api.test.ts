@@ -1,129 +1,24 @@
-import type { ProfilePatchBody } from "@matchdesk/contract";
 import { and, desc, eq, like } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, signIn, type TestApp } from "../../../test/app.js";
-import { introductionLinks, introductions, notifications, outbox, users } from "../../db/schema/index.js";
-import { seedClient, seedMatchmaker } from "../../seed/seed.js";
-import { writeClientProfile } from "../profiles/service.js";
-import type { UserRow } from "../users/service.js";
+import { describe, expect, it } from "vitest";
+import {
+  call,
+  DAY,
+  introduced,
+  lastMail,
+  matched,
+  people,
+  setupIntroductionsApp,
+  statusOf,
+  t,
+} from "../../../test/introductions.js";
+import { introductionLinks, introductions, notifications, outbox } from "../../db/schema/index.js";
 import { runIntroductionJobs } from "./jobs.js";
 
 // Introductions after the match through the real routes: both clients consent (portal and
 // one-click link), contacts only on consent with a ledger, the date with an .ics, feedback from
 // both sides, the nudges on a controllable clock, and every illegal move 409.
 
-let t: TestApp;
-const cookies: Record<string, string> = {};
-const people: Record<string, UserRow> = {};
-const DAY = 86_400_000;
-
-function profile(gender: "FEMALE" | "MALE"): ProfilePatchBody {
-  return {
-    gender,
-    dateOfBirth: gender === "FEMALE" ? "1992-05-01" : "1988-03-10",
-    phone: gender === "FEMALE" ? "+7 911 555 01 01" : "+7 922 555 02 02",
-    country: "RU",
-    city: "Moscow",
-    ethnicity: "WHITE",
-    incomeLevel: "FROM_100K_TO_500K",
-    profession: "Engineer",
-    aboutMe: "Calm and kind.",
-    marriageStatus: "NEVER_MARRIED",
-    relationshipStatus: "SINGLE",
-    faith: "CHRISTIANITY",
-    height: gender === "FEMALE" ? 168 : 182,
-    smoking: "NO",
-    familyPlan: "WANT_CHILDREN",
-    preferences: { preferredGender: gender === "FEMALE" ? "MALE" : "FEMALE", minAge: 25, maxAge: 45 },
-  } as ProfilePatchBody;
-}
-
-async function addClient(name: string, matchmaker: UserRow, gender: "FEMALE" | "MALE", locale = "ru-RU") {
-  const user = await seedClient(t.database.db, matchmaker.id, {
-    firstName: name,
-    email: `${name}-contact@example.test`,
-  });
-  await writeClientProfile(t.database.db, user, profile(gender));
-  await t.database.db.update(users).set({ participatesInSearch: true, locale }).where(eq(users.id, user.id));
-  people[name] = { ...user, locale };
-  cookies[name] = (await signIn(t.app, user.email)).cookie;
-  return user;
-}
-
-const call = (who: string | null, method: "GET" | "POST" | "PUT", url: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: who ? { cookie: cookies[who]! } : {} });
-
-const statusOf = async (id: string) =>
-  (await t.database.db.select().from(introductions).where(eq(introductions.id, id)))[0]!.status;
-
-/** The latest mail to a person, and the token of the link in it. */
-async function lastMail(name: string) {
-  const [mail] = await t.database.db
-    .select()
-    .from(outbox)
-    .where(eq(outbox.toAddress, people[name]!.email))
-    .orderBy(desc(outbox.createdAt), desc(outbox.id))
-    .limit(1);
-  const token = /token=([^\s&]+)/.exec(mail?.body ?? "")?.[1];
-  return { mail: mail!, token: token ? decodeURIComponent(token) : undefined };
-}
-
-/** Proposes (anna -> boris) and accepts: an introduction at `match`. */
-async function matched(client: string, candidate: string) {
-  const res = await call("anna", "POST", "/api/introductions", {
-    clientId: people[client]!.id,
-    candidateId: people[candidate]!.id,
-  });
-  expect(res.statusCode).toBe(201);
-  const id = res.json().id as string;
-  expect((await call("boris", "POST", `/api/introductions/${id}/accept`)).statusCode).toBe(200);
-  return id;
-}
-
-/** Both asked and both said yes: an introduction at `introduced`. */
-async function introduced(client: string, candidate: string) {
-  const id = await matched(client, candidate);
-  expect((await call("anna", "POST", `/api/introductions/${id}/ask-client`, {})).statusCode).toBe(200);
-  expect((await call("boris", "POST", `/api/introductions/${id}/ask-client`, {})).statusCode).toBe(200);
-  expect(
-    (await call(client, "POST", `/api/me/introductions/${id}/answer`, { answer: "yes" })).statusCode,
-  ).toBe(200);
-  expect(
-    (await call(candidate, "POST", `/api/me/introductions/${id}/answer`, { answer: "yes" })).statusCode,
-  ).toBe(200);
-  return id;
-}
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  const db = t.database.db;
-  const anna = await seedMatchmaker(db, { firstName: "Anna" });
-  const boris = await seedMatchmaker(db, { firstName: "Boris", agencyName: "Boris Agency" });
-  const carl = await seedMatchmaker(db, { firstName: "Carl" });
-  for (const [who, u] of [
-    ["anna", anna],
-    ["boris", boris],
-    ["carl", carl],
-  ] as const) {
-    people[who] = u;
-    cookies[who] = (await signIn(t.app, u.email)).cookie;
-  }
-  await addClient("olga", anna, "FEMALE", "en-US");
-  await addClient("vera", anna, "FEMALE");
-  await addClient("zoya", anna, "FEMALE");
-  await addClient("lena", anna, "FEMALE");
-  await addClient("mila", anna, "FEMALE");
-  await addClient("ivan", boris, "MALE");
-  await addClient("igor", boris, "MALE");
-  await addClient("ilya", boris, "MALE");
-  await addClient("oleg", boris, "MALE");
-  await addClient("anton", anna, "MALE");
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-const _nameOfId = (uid: string) => Object.keys(people).find((k) => people[k]!.id === uid) as string;
+setupIntroductionsApp();
 
 describe("what a review found (each a test that failed before its fix)", () => {
   it("a client who has not answered does not learn the other's no from the answer (portal and link)", async () => {
