@@ -75,6 +75,7 @@ const TABLE_OWNERS: Record<string, string> = {
   candidateMarks: "matching",
   introductions: "introductions",
   introductionSides: "introductions",
+  introductionCounts: "introductions",
   introductionEvents: "introductions",
   introductionLinks: "introductions",
   introductionFeedback: "introductions",

@@ -148,7 +148,7 @@ function preparingReads(client: PGlite): PGlite {
   };
 
   const query = (text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results> => {
-    if (!/^\s*select\b/i.test(text)) return client.query(text, params, options);
+    if (!/^[\s(]*select\b/i.test(text)) return client.query(text, params, options);
     // PGlite's own query says so; the exchange below would fail on the engine's remains instead.
     if (client.closed) return Promise.reject(new Error("PGlite is closed"));
     // The same locks PGlite's own `query` takes: after any open transaction, one exchange at a time.

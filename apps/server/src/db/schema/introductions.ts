@@ -11,7 +11,7 @@ import {
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
-import { introductions } from "./matching.js";
+import { introductionStatusEnum, introductions } from "./matching.js";
 import { users } from "./users.js";
 
 // Introductions after the match: each client's side (asked, answered, date response), the
@@ -156,3 +156,21 @@ export const introductionSettings = pgTable("introduction_settings", {
   matchmakerAlertDay: integer("matchmaker_alert_day").notNull(),
   expiryDays: integer("expiry_days").notNull(),
 });
+
+/**
+ * How many introductions each matchmaker has in each state, as they proposed or answer them (one
+ * introduction within an agency counts once): the tab counts of their list, read in one short
+ * query however many introductions there are. Kept by statement triggers on `introductions`
+ * (migration 0030), so every write, whichever code makes it, keeps it true.
+ */
+export const introductionCounts = pgTable(
+  "introduction_counts",
+  {
+    matchmakerId: text("matchmaker_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: introductionStatusEnum("status").notNull(),
+    n: integer("n").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.matchmakerId, t.status] })],
+);

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_DISPLAYED,
   INTRODUCTION_GROUP_STATUSES,
   type IntroductionAction,
   type IntroductionBody,
@@ -11,11 +12,26 @@ import {
   type PublicProfileView,
   type WaitingOn,
 } from "@matchdesk/contract";
-import { and, asc, count, desc, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
+import {
+  type AnyColumn,
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  ne,
+  or,
+  type SQL,
+  type Subquery,
+  sql,
+} from "drizzle-orm";
 import { union } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.js";
 import {
   clientProfiles,
+  introductionCounts,
   introductionEvents,
   introductionFeedback,
   introductionSides,
@@ -34,7 +50,6 @@ import {
   usersById,
 } from "../matching/service.js";
 import { type NotifyDeps, notify } from "../notifications/service.js";
-import { resolveDisplay } from "../profiles/public.js";
 import type { UserRow } from "../users/service.js";
 
 // SPEC 4 and API.md "Introductions after the match": an introduction between two clients, possibly
@@ -200,6 +215,13 @@ async function feedbackGivenFor(db: Db, ids: readonly string[]): Promise<Set<str
 }
 
 type Person = Pick<UserRow, "id" | "firstName" | "lastName" | "role">;
+
+/** What a list needs of a client's side: asked yet, the answer, the answer to the date. */
+type SideState = { asked: boolean; answer: SideRow["answer"]; dateResponse: SideRow["dateResponse"] };
+
+/** Sides matter while clients are asked or a date is planned; feedback once the date is near. */
+const SIDE_STATUSES = ["match", "asking_clients", "date_planned"] as const;
+const FEEDBACK_STATUSES = ["date_planned", "dated"] as const;
 const nameOf = (u: Person) => (u.role === "INVITEE" ? u.firstName : `${u.firstName} ${u.lastName}`.trim());
 
 /**
@@ -210,7 +232,7 @@ const nameOf = (u: Person) => (u.role === "INVITEE" ? u.firstName : `${u.firstNa
 function waitingOnOf(
   row: IntroductionRow,
   side: ReturnType<typeof sidesOf>,
-  sides: Map<string, SideRow>,
+  sides: Map<string, SideState>,
   feedback: Set<string>,
   people: Map<string, Person>,
   now: Date,
@@ -239,7 +261,7 @@ function waitingOnOf(
     case "asking_clients":
       return both.flatMap((b) => {
         const s = sideOf(b.clientId);
-        if (!s?.askedAt) return [entry("matchmaker", b.matchmakerId, "ask_client", b.own)];
+        if (!s?.asked) return [entry("matchmaker", b.matchmakerId, "ask_client", b.own)];
         if (!s.answer) return [entry("client", b.clientId, "answer", b.own)];
         return [];
       });
@@ -280,88 +302,138 @@ const dateOf = (row: IntroductionRow) =>
       }
     : null;
 
-const ALL_SHOWN: Record<string, boolean> = new Proxy({}, { get: () => true });
+/** A person of a list card: the name, and for a client the city and what their matchmaker shows. */
+type CardPerson = Person & { display: Record<string, boolean> | null; city: string | null };
+
+/** A person of a list card as the page statement builds it from `users` and `client_profiles`. */
+const cardPerson = (id: SQL.Aliased | SQL | AnyColumn) => sql`(
+  select json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name,
+    'role', u.role, 'display', cp.display_settings, 'city', cp.city)
+  from ${users} u left join ${clientProfiles} cp on cp.user_id = u.id where u.id = ${id})`;
 
 /**
- * What a list card shows of a client: the name and city, as far as their matchmaker displays them
- * (all of it for one's own client), in one query; the card's history opens the full views.
+ * A page of introductions with everything its cards need but agency names, in one statement: the
+ * four people with their cities and display settings, the sides and who gave feedback.
  */
-async function summariesFor(
+async function cardPage(
   db: Db,
-  people: readonly { user: Person; full: boolean }[],
-): Promise<PublicProfileView[]> {
-  const rows = await db
+  page: { as(alias: "p"): unknown },
+): Promise<{
+  rows: IntroductionRow[];
+  people: Map<string, CardPerson>;
+  sides: Map<string, SideState>;
+  feedback: Set<string>;
+}> {
+  // The subquery's fields: the introductions' columns, read from `p`.
+  const p = page.as("p") as Subquery & typeof introductions._.columns;
+  const columns = Object.fromEntries(
+    Object.keys(getTableColumns(introductions)).map((key) => [key, p[key as keyof typeof p]]),
+  ) as unknown as typeof introductions._.columns;
+  const found = await db
     .select({
-      userId: clientProfiles.userId,
-      display: clientProfiles.displaySettings,
-      city: clientProfiles.city,
+      row: columns,
+      people: sql<CardPerson[]>`json_build_array(${cardPerson(p.clientId)}, ${cardPerson(p.candidateId)},
+        ${cardPerson(p.proposedBy)}, ${cardPerson(p.responderId)})`,
+      sides: sql<({ clientId: string } & SideState)[] | null>`(
+        select json_agg(json_build_object('clientId', s.client_id, 'asked', s.asked_at is not null,
+          'answer', s.answer, 'dateResponse', s.date_response))
+        from ${introductionSides} s
+        where s.introduction_id = ${p.id} and ${p.status}::text in (${sql.join(
+          SIDE_STATUSES.map((x) => sql`${x}`),
+          sql`, `,
+        )}))`,
+      feedbackFrom: sql<string[] | null>`(
+        select json_agg(f.client_id) from ${introductionFeedback} f
+        where f.introduction_id = ${p.id} and ${p.status}::text in (${sql.join(
+          FEEDBACK_STATUSES.map((x) => sql`${x}`),
+          sql`, `,
+        )}))`,
     })
-    .from(clientProfiles)
-    .where(
-      inArray(
-        clientProfiles.userId,
-        people.map((p) => p.user.id),
-      ),
-    );
-  const byId = new Map(rows.map((r) => [r.userId, r]));
-  return people.map(({ user, full }) => {
-    const row = byId.get(user.id);
-    const shown = resolveDisplay(full ? ALL_SHOWN : (row?.display ?? {}));
-    const fields: PublicProfileView["fields"] = {};
-    if (shown.firstName) fields.firstName = user.firstName;
-    if (shown.lastName) fields.lastName = user.lastName;
-    if (shown.city && row?.city) fields.city = row.city;
-    return { userId: user.id, fields };
-  });
+    .from(p)
+    .orderBy(desc(p.updatedAt), desc(p.id));
+  const people = new Map<string, CardPerson>();
+  const sides = new Map<string, SideState>();
+  const feedback = new Set<string>();
+  for (const f of found) {
+    for (const person of f.people) people.set(person.id, person);
+    for (const { clientId, ...state } of f.sides ?? []) sides.set(`${f.row.id}:${clientId}`, state);
+    for (const clientId of f.feedbackFrom ?? []) feedback.add(`${f.row.id}:${clientId}`);
+  }
+  return { rows: found.map((f) => f.row as IntroductionRow), people, sides, feedback };
 }
 
 /**
- * The views of introductions: people, profiles, agencies and sides in one query each. A list
- * (`summary`) carries each client's name and city; a single introduction their full shared view.
+ * What a list card shows of a client: the name and city, as far as their matchmaker displays them
+ * (all of it for one's own client); the card's history opens the full views.
  */
+function cardOf(person: CardPerson, full: boolean): PublicProfileView {
+  const shows = (field: "firstName" | "lastName" | "city") =>
+    full || (person.display?.[field] ?? DEFAULT_DISPLAYED.includes(field));
+  const fields: PublicProfileView["fields"] = {};
+  if (shows("firstName")) fields.firstName = person.firstName;
+  if (shows("lastName")) fields.lastName = person.lastName;
+  if (shows("city") && person.city) fields.city = person.city;
+  return { userId: person.id, fields };
+}
+
+/** The views of introductions: people, profiles, agencies and sides in one query each. */
 export async function toViews(
   db: Db,
   caller: SessionUser,
   rows: IntroductionRow[],
-  o: { summary?: boolean } = {},
+): Promise<IntroductionView[]> {
+  const ids = [...new Set(rows.flatMap((r) => [r.clientId, r.candidateId, r.proposedBy, r.responderId]))];
+  const [people, sideRows, feedback] = await Promise.all([
+    usersById(db, ids),
+    sidesFor(
+      db,
+      rows.filter((r) => (SIDE_STATUSES as readonly string[]).includes(r.status)).map((r) => r.id),
+    ),
+    feedbackGivenFor(
+      db,
+      rows.filter((r) => (FEEDBACK_STATUSES as readonly string[]).includes(r.status)).map((r) => r.id),
+    ),
+  ]);
+  const sides = new Map(
+    [...sideRows].map(([key, s]) => [
+      key,
+      { asked: s.askedAt !== null, answer: s.answer, dateResponse: s.dateResponse },
+    ]),
+  );
+  return viewsOf(db, caller, rows, { people, sides, feedback }, (pairs) =>
+    profilesFor(db, pairs as { user: UserRow; full: boolean }[]),
+  );
+}
+
+/**
+ * A list's views: each client's name and city as far as shown, from the page statement's data,
+ * and the other agencies' names.
+ */
+async function listViews(db: Db, caller: SessionUser, page: Awaited<ReturnType<typeof cardPage>>) {
+  return viewsOf(db, caller, page.rows, page, async (pairs) =>
+    pairs.map((p) => cardOf(p.user as CardPerson, p.full)),
+  );
+}
+
+async function viewsOf<P extends Person>(
+  db: Db,
+  caller: SessionUser,
+  rows: IntroductionRow[],
+  data: { people: Map<string, P>; sides: Map<string, SideState>; feedback: Set<string> },
+  profilesOf: (pairs: { user: P; full: boolean }[]) => Promise<PublicProfileView[]>,
 ): Promise<IntroductionView[]> {
   const sides = rows.map((row) => sidesOf(caller, row));
-  const ids = [...new Set(rows.flatMap((r) => [r.clientId, r.candidateId, r.proposedBy, r.responderId]))];
-  const [people, agencies, sideRows, feedback] = await Promise.all([
-    // A list needs only names; a single view hands full rows to the shared views.
-    o.summary
-      ? db
-          .select({
-            id: users.id,
-            firstName: users.firstName,
-            lastName: users.lastName,
-            role: users.role,
-          })
-          .from(users)
-          .where(inArray(users.id, ids))
-          .then((found) => new Map<string, Person>(found.map((u) => [u.id, u])))
-      : usersById(db, ids),
+  const pairs = sides.flatMap((s) => [
+    { user: data.people.get(s.ownId)!, full: true },
+    { user: data.people.get(s.otherId)!, full: s.sameAgency },
+  ]);
+  const [agencies, profiles] = await Promise.all([
     agencyNamesOf(
       db,
       sides.map((s) => s.otherMatchmaker),
     ),
-    // Sides matter while clients are asked or a date is planned; feedback once the date is near.
-    sidesFor(
-      db,
-      rows.filter((r) => ["match", "asking_clients", "date_planned"].includes(r.status)).map((r) => r.id),
-    ),
-    feedbackGivenFor(
-      db,
-      rows.filter((r) => r.status === "date_planned" || r.status === "dated").map((r) => r.id),
-    ),
+    profilesOf(pairs),
   ]);
-  const pairs = sides.flatMap((s) => [
-    { user: people.get(s.ownId)!, full: true },
-    { user: people.get(s.otherId)!, full: s.sameAgency },
-  ]);
-  const profiles = o.summary
-    ? await summariesFor(db, pairs)
-    : await profilesFor(db, pairs as { user: UserRow; full: boolean }[]);
   const now = new Date();
   return rows.map((row, i) => {
     const side = sides[i]!;
@@ -373,7 +445,7 @@ export async function toViews(
       otherClient: profiles[2 * i + 1]!,
       otherAgencyName: agencies.get(side.otherMatchmaker) ?? null,
       otherMatchmakerId: side.otherMatchmaker,
-      waitingOn: waitingOnOf(row, side, sideRows, feedback, people, now),
+      waitingOn: waitingOnOf(row, side, data.sides, data.feedback, data.people, now),
       date: dateOf(row),
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
@@ -556,7 +628,7 @@ const statusFilter = (q: IntroductionsQuery): SQL | undefined => {
  * A page of the caller's introductions, newest first, and the count of each tab. A matchmaker's
  * introductions are those they proposed and those they answer: each side is read in order from its
  * own index and the two merged (an OR over both columns would sort every row), and the total comes
- * from the per-status counts, so a page is three short queries however many there are.
+ * from the per-status counters, so a page costs the same however many there are.
  */
 export async function listIntroductions(db: Db, caller: SessionUser, q: IntroductionsQuery) {
   const client = q.clientId
@@ -591,17 +663,23 @@ export async function listIntroductions(db: Db, caller: SessionUser, q: Introduc
           .orderBy(desc(sql`updated_at`), desc(sql`id`))
           .limit(q.pageSize)
           .offset(offset);
-  const [rows, groups] = await Promise.all([
-    page,
-    db
-      .select({ status: introductions.status, n: count() })
-      .from(introductions)
-      .where(and(visibleTo(caller), client))
-      .groupBy(introductions.status),
-  ]);
+  // A matchmaker's whole list counts from the counters the triggers keep; one client's, or the
+  // marketplace's, from the introductions themselves.
+  const groups =
+    caller.role === "ADMIN" || client
+      ? db
+          .select({ status: introductions.status, n: count() })
+          .from(introductions)
+          .where(and(visibleTo(caller), client))
+          .groupBy(introductions.status)
+      : db
+          .select({ status: introductionCounts.status, n: introductionCounts.n })
+          .from(introductionCounts)
+          .where(eq(introductionCounts.matchmakerId, caller.id));
+  const [cards, groupRows] = await Promise.all([cardPage(db, page), groups]);
   const counts = { active: 0, dates: 0, past: 0 };
   let total = 0;
-  for (const g of groups) {
+  for (const g of groupRows) {
     for (const [name, statuses] of Object.entries(GROUPS)) {
       if ((statuses as readonly string[]).includes(g.status)) counts[name as keyof typeof counts] += g.n;
     }
@@ -612,7 +690,7 @@ export async function listIntroductions(db: Db, caller: SessionUser, q: Introduc
         : true;
     if (inFilter) total += g.n;
   }
-  const items = await toViews(db, caller, rows as IntroductionRow[], { summary: true });
+  const items = await listViews(db, caller, cards);
   return { items, total, page: q.page, pageSize: q.pageSize, counts };
 }
 

@@ -1,0 +1,117 @@
+import { IntroductionStatus } from "@matchdesk/contract";
+import { eq, or, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, signIn, type TestApp } from "../../../test/app.js";
+import { introductionCounts, introductions, users } from "../../db/schema/index.js";
+import { seedManyIntroductions } from "../../seed/introductions.js";
+import { seedManyClients, seedMatchmaker } from "../../seed/seed.js";
+
+// The tab counts of a matchmaker's introductions come from counters that statement triggers keep
+// (migration 0030). Whatever writes the introductions, the counters must equal a count of them.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+/** Per status, what the counters say and what counting the introductions says, for one matchmaker. */
+async function both(matchmakerId: string) {
+  const db = t.database.db;
+  const kept = await db
+    .select({ status: introductionCounts.status, n: introductionCounts.n })
+    .from(introductionCounts)
+    .where(eq(introductionCounts.matchmakerId, matchmakerId));
+  const counted = await db
+    .select({ status: introductions.status, n: sql<number>`count(*)::int` })
+    .from(introductions)
+    .where(or(eq(introductions.proposedBy, matchmakerId), eq(introductions.responderId, matchmakerId)))
+    .groupBy(introductions.status);
+  const asMap = (rows: { status: string; n: number }[]) =>
+    Object.fromEntries(rows.filter((r) => r.n !== 0).map((r) => [r.status, r.n]));
+  return { kept: asMap(kept), counted: asMap(counted) };
+}
+
+describe("introduction tab counters", () => {
+  it("follow inserts, moves, deletes and a deleted matchmaker, and the list answers them", async () => {
+    const db = t.database.db;
+    const anna = await seedMatchmaker(db, { email: "counts-anna@example.test" });
+    const boris = await seedMatchmaker(db, { email: "counts-boris@example.test" });
+    const vera = await seedMatchmaker(db, { email: "counts-vera@example.test" });
+    const annas = await seedManyClients(db, anna.id, 30, "ca");
+    const boriss = await seedManyClients(db, boris.id, 30, "cb");
+    const veras = await seedManyClients(db, vera.id, 10, "cv");
+    const statuses = IntroductionStatus.options;
+    await seedManyIntroductions(db, [
+      // Across agencies: counted for both matchmakers.
+      ...annas.slice(0, 20).map((clientId, i) => ({
+        clientId,
+        candidateId: boriss[i]!,
+        proposedBy: anna.id,
+        responderId: boris.id,
+        status: statuses[i % statuses.length]!,
+      })),
+      // Within Anna's agency: counted once for her.
+      ...annas.slice(20, 25).map((clientId, i) => ({
+        clientId,
+        candidateId: annas[25 + i]!,
+        proposedBy: anna.id,
+        responderId: anna.id,
+        status: "match" as const,
+      })),
+      // Boris with Vera: not Anna's.
+      ...boriss.slice(20, 30).map((clientId, i) => ({
+        clientId,
+        candidateId: veras[i]!,
+        proposedBy: boris.id,
+        responderId: vera.id,
+        status: "awaiting_response" as const,
+      })),
+    ]);
+    for (const m of [anna, boris, vera]) {
+      const { kept, counted } = await both(m.id);
+      expect(kept).toEqual(counted);
+    }
+    const crossMatches = annas
+      .slice(0, 20)
+      .filter((_, i) => statuses[i % statuses.length] === "match").length;
+    expect((await both(anna.id)).kept.match).toBe(5 + crossMatches);
+    expect((await both(vera.id)).kept).toEqual({ awaiting_response: 10 });
+
+    // One statement moving many rows, and rows whose state does not change.
+    await db.update(introductions).set({ status: "dated" }).where(eq(introductions.status, "match"));
+    await db
+      .update(introductions)
+      .set({ updatedAt: new Date() })
+      .where(eq(introductions.proposedBy, anna.id));
+    for (const m of [anna, boris, vera]) {
+      const { kept, counted } = await both(m.id);
+      expect(kept).toEqual(counted);
+    }
+
+    // The list's tabs and total come from them.
+    const { cookie } = await signIn(t.app, anna.email);
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/introductions?pageSize=5",
+      headers: { cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.total).toBe(25);
+    expect(body.items).toHaveLength(5);
+    expect(body.counts.active + body.counts.dates + body.counts.past).toBe(25);
+
+    // Deleting introductions, and a matchmaker whose deletion cascades to theirs.
+    await db.delete(introductions).where(eq(introductions.clientId, annas[0]!));
+    expect((await both(anna.id)).kept).toEqual((await both(anna.id)).counted);
+    await db.delete(users).where(eq(users.id, vera.id));
+    expect(
+      await db.select().from(introductionCounts).where(eq(introductionCounts.matchmakerId, vera.id)),
+    ).toEqual([]);
+    for (const m of [anna, boris]) {
+      const { kept, counted } = await both(m.id);
+      expect(kept).toEqual(counted);
+    }
+  });
+});
