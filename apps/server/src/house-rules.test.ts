@@ -83,6 +83,7 @@ const TABLE_OWNERS: Record<string, string> = {
   matchInputChanges: "matching",
   recalibrations: "recalibration",
   clientPackages: "packages",
+  clientAccessLog: "data-rights",
   rateLimits: "platform",
   outbox: "platform",
 };
