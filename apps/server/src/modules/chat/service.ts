@@ -387,7 +387,12 @@ export async function loadMessageEvent(db: Db, messageId: string): Promise<Serve
  */
 export async function messagesWrittenBy(db: Db, userId: string) {
   const rows = await db
-    .select({ id: chatMessages.id, chatId: chatMessages.chatId, body: chatMessages.body, createdAt: chatMessages.createdAt })
+    .select({
+      id: chatMessages.id,
+      chatId: chatMessages.chatId,
+      body: chatMessages.body,
+      createdAt: chatMessages.createdAt,
+    })
     .from(chatMessages)
     .where(eq(chatMessages.senderId, userId))
     .orderBy(asc(chatMessages.seq));

@@ -78,7 +78,9 @@ export function registerAccessLog(app: FastifyInstance, db: Db) {
   });
 }
 
-const actorAgency = sql<string | null>`coalesce(${agencyProfiles.agencyName}, case when ${users.role} = 'INVITER' then trim(${users.firstName} || ' ' || ${users.lastName}) end)`;
+const actorAgency = sql<
+  string | null
+>`coalesce(${agencyProfiles.agencyName}, case when ${users.role} = 'INVITER' then trim(${users.firstName} || ' ' || ${users.lastName}) end)`;
 
 /** A client's log, newest first, for their matchmaker or an admin. */
 export async function accessLogOf(

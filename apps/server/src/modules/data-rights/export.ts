@@ -25,15 +25,17 @@ export async function buildExport(deps: ExportDeps, user: UserRow, now = new Dat
   const { db } = deps;
   const absolute = (url: string) => (url.startsWith("/") ? `${deps.publicUrl}${url}` : url);
   const isClient = user.role === "INVITEE";
-  const [profile, displaySettings, photos, certificates, introductions, ledger, packages] = await Promise.all([
-    isClient ? readClientProfile(db, user.id) : null,
-    isClient ? readDisplaySettings(db, user.id) : null,
-    listPhotos(db, user.id),
-    listCertificates(db, user.id),
-    introductionsOfClient(db, user.id),
-    consentLedgerOf(db, user.id),
-    packagesOf(db, user.id, now),
-  ]);
+  const [profile, displaySettings, photos, certificates, introductions, ledger, packages] = await Promise.all(
+    [
+      isClient ? readClientProfile(db, user.id) : null,
+      isClient ? readDisplaySettings(db, user.id) : null,
+      listPhotos(db, user.id),
+      listCertificates(db, user.id),
+      introductionsOfClient(db, user.id),
+      consentLedgerOf(db, user.id),
+      packagesOf(db, user.id, now),
+    ],
+  );
   const [notifications, chatMessages, credits] = await Promise.all([
     notificationsOf(db, user.id),
     messagesWrittenBy(db, user.id),

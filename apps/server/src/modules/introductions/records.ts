@@ -1,7 +1,7 @@
 import type { ExportIntroduction } from "@matchdesk/contract";
 import { and, asc, eq, or } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { introductionFeedback, introductions, introductionSides } from "../../db/schema/index.js";
+import { introductionFeedback, introductionSides, introductions } from "../../db/schema/index.js";
 
 // Reads for the data-rights module (issue 20): whose data an introduction's routes show, and a
 // person's introductions for their export. Callers have checked their right to them.
