@@ -28,9 +28,16 @@ export type AccessRecord = {
 };
 
 /**
+ * A view repeated by the same person of the same part of a client's data within this many
+ * minutes is one entry: opening a client's page reads six parts at once, and reopening it while
+ * working would otherwise fill the log with copies. Every change is an entry of its own.
+ */
+export const REPEATED_VIEW_MINUTES = 10;
+
+/**
  * Records a view or change of clients' data: one row per client, in one statement that keeps
- * only ids of clients (a matchmaker's own gallery, say, is not a client's data). The address is
- * stored, never logged.
+ * only ids of clients (a matchmaker's own gallery, say, is not a client's data) and leaves out a
+ * repeated view. The address is stored, never logged.
  */
 export async function recordAccess(db: Db, r: AccessRecord): Promise<void> {
   const subjects = [...new Set(r.clientIds)].filter((id) => id !== r.actor.id);
@@ -39,12 +46,19 @@ export async function recordAccess(db: Db, r: AccessRecord): Promise<void> {
     subjects.map((clientId) => sql`(${newId()}, ${clientId})`),
     sql`, `,
   );
+  const repeated =
+    r.action === "view"
+      ? sql`and not exists (
+          select 1 from ${clientAccessLog} l
+          where l.client_id = v.client_id and l.at > now() - make_interval(mins => ${REPEATED_VIEW_MINUTES})
+            and l.actor_id = ${r.actor.id} and l.what = ${r.what} and l.action = 'view')`
+      : sql``;
   await db.execute(sql`
     insert into ${clientAccessLog} (id, client_id, actor_id, actor_role, action, what, ip)
     select v.id, v.client_id, ${r.actor.id}, ${r.actor.role}, ${r.action}, ${r.what}, ${r.ip}
     from (values ${rows}) as v(id, client_id)
     join ${users} on ${users.id} = v.client_id
-    where ${users.role} = 'INVITEE'`);
+    where ${users.role} = 'INVITEE' ${repeated}`);
 }
 
 /** The clients whose data a request of an audited route touched, from its path params. */

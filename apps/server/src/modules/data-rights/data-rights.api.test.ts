@@ -473,6 +473,18 @@ describe("the access log", () => {
       expect((await rowsOf(O)).length).toBe(before);
     }
 
+    // A view repeated within ten minutes is one entry; every change is one.
+    const count = async (what: string) =>
+      (await rowsOf(O)).filter((r) => r.what === what && r.actorId === people.anna!.id).length;
+    const views = await count("GET /api/clients/:id");
+    const changes = await count("PUT /api/clients/:id/status");
+    expect((await call("anna", "GET", `/api/clients/${O}`)).statusCode).toBe(200);
+    expect((await call("anna", "PUT", `/api/clients/${O}/status`, { status: "active" })).statusCode).toBe(
+      200,
+    );
+    expect(await count("GET /api/clients/:id")).toBe(views);
+    expect(await count("PUT /api/clients/:id/status")).toBe(changes + 1);
+
     // The client's own reads and changes are not in their log.
     const before = (await rowsOf(O)).length;
     expect((await call("olga", "GET", `/api/profiles/${O}`)).statusCode).toBe(200);
@@ -490,7 +502,7 @@ describe("the access log", () => {
       actorName: `${people.anna!.firstName} ${people.anna!.lastName}`,
       actorRole: "INVITER",
       action: "change",
-      what: "PUT /api/profiles/:id/password",
+      what: "PUT /api/clients/:id/status",
     });
     const boris = view.items.find((i) => i.actorId === people.boris!.id);
     expect(boris).toMatchObject({ actorAgency: "Boris Agency", what: "GET /api/introductions/:id" });

@@ -82,6 +82,15 @@ export function ClientDataPanel({ clientId }: { clientId: string }) {
               value={page}
               onChange={setPage}
               aria-label={t("dataRights.log.pages")}
+              getControlProps={(control) => ({
+                "aria-label":
+                  control === "next"
+                    ? t("dataRights.log.nextPage")
+                    : control === "previous"
+                      ? t("dataRights.log.previousPage")
+                      : undefined,
+              })}
+              getItemProps={(item) => ({ "aria-label": t("dataRights.log.page", { page: item }) })}
             />
           )}
         </Stack>
