@@ -20,6 +20,8 @@ import { registerSessionHook } from "./modules/auth/sessions.js";
 import * as chat from "./modules/chat/routes.js";
 import * as clients from "./modules/clients/routes.js";
 import * as credits from "./modules/credits/routes.js";
+import { registerAccessLog } from "./modules/data-rights/access-log.js";
+import * as dataRights from "./modules/data-rights/routes.js";
 import * as debug from "./modules/debug/routes.js";
 import * as files from "./modules/files/routes.js";
 import * as health from "./modules/health/routes.js";
@@ -80,6 +82,7 @@ const MODULES = [
   quiz,
   recalibration,
   packages,
+  dataRights,
 ];
 
 /** Builds the whole HTTP app on an open, migrated database. No side effects at import. */
@@ -149,6 +152,8 @@ export async function buildApp(input: { config: Config; database: Database }): P
   app.addHook("onClose", async () => sessionCache.close());
   registerSessionHook(app, { db: deps.db, isHttps: config.isHttps, cache: sessionCache.cache });
   registerAccessControl(app, registeredRoutes);
+  // Routes whose definition carries `audit` write the client's access log (issue 20).
+  registerAccessLog(app, deps.db);
   await app.register(fastifySwagger, {
     openapi: {
       openapi: "3.0.3",

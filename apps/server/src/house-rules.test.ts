@@ -84,6 +84,7 @@ const TABLE_OWNERS: Record<string, string> = {
   matchInputChanges: "matching",
   recalibrations: "recalibration",
   clientPackages: "packages",
+  clientAccessLog: "data-rights",
   rateLimits: "platform",
   outbox: "platform",
 };

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from "./config.js";
 import { openConfiguredDatabase } from "./db/open.js";
 import { isDatabaseUnavailable } from "./db/unavailable.js";
 import { sweepExpiredSignIns } from "./modules/auth/expiry.js";
+import { sweepAccessLog } from "./modules/data-rights/access-log.js";
 import { sweepIntroductionLinks } from "./modules/introductions/consent.js";
 import { startIntroductionJobs } from "./modules/introductions/jobs.js";
 import { warmCandidatePool } from "./modules/matching/candidate-pool.js";
@@ -30,7 +31,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const stopHousekeeping = startHousekeeping(database.db, app.log, {
     vacuum: database.kind === "pglite",
-    sweeps: [sweepExpiredSignIns, sweepExpiredProfileAccess, sweepIntroductionLinks],
+    sweeps: [sweepExpiredSignIns, sweepExpiredProfileAccess, sweepIntroductionLinks, sweepAccessLog],
   });
   const stopSubscriptionJob = startSubscriptionJob(app.deps, app.log);
   const stopIntroductionJobs = startIntroductionJobs(app.deps, app.log);

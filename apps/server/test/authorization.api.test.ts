@@ -669,6 +669,25 @@ const MATRIX: Record<string, Row> = {
     call: () => ({ url: "/api/me/packages" }),
     expect: { ...all(403), anonymous: 401, client: 200 },
   },
+  // Data rights: the client's own export and summary; a client's export and log for their matchmaker.
+  "GET /api/me/export": {
+    call: () => ({ url: "/api/me/export" }),
+    expect: { ...all(403), anonymous: 401, client: 200 },
+  },
+  "GET /api/clients/:id/export": {
+    call: (f) => ({ url: `/api/clients/${f.client.id}/export` }),
+    expect: ownerOnly(200),
+    codes: { otherMatchmaker: "CLIENT_NOT_FOUND" },
+  },
+  "GET /api/clients/:id/access-log": {
+    call: (f) => ({ url: `/api/clients/${f.client.id}/access-log` }),
+    expect: ownerOnly(200),
+    codes: { otherMatchmaker: "CLIENT_NOT_FOUND" },
+  },
+  "GET /api/me/access-log": {
+    call: () => ({ url: "/api/me/access-log" }),
+    expect: { ...all(403), anonymous: 401, client: 200 },
+  },
   "GET /api/notifications": { call: () => ({ url: "/api/notifications" }), expect: signedIn(200) },
   "POST /api/notifications/read": {
     call: () => ({ url: "/api/notifications/read", payload: { all: true } }),

@@ -37,6 +37,20 @@ export type NonJson = "file" | "html" | "redirect" | "websocket";
  */
 export type BodyKind = "json" | "multipart" | "raw";
 
+/**
+ * A route that reads or changes a client's data, for the client's access log (issue 20, the
+ * data-rights module). `param` names the path param holding the subject: a client's user id
+ * (`of: "client"`, the default) or an introduction's id (`of: "introduction"`: both of its
+ * clients). `also` names further params holding client ids (a candidate). The server records one
+ * row per subject after a successful answer, unless the caller is the subject.
+ */
+export type Audit = {
+  readonly action: "view" | "change";
+  readonly param: string;
+  readonly of?: "client" | "introduction";
+  readonly also?: readonly string[];
+};
+
 export type EndpointSpec = {
   readonly method: HttpMethod;
   /** Fastify's form: `/api/clients/:id`. Each `:name` must be a key of `params`. */
@@ -52,6 +66,8 @@ export type EndpointSpec = {
   readonly response: ResponseSpec;
   /** The success status of a single JSON schema, when not 200. */
   readonly status?: 201 | 202;
+  /** Recorded in the client's access log (see `Audit`). */
+  readonly audit?: Audit;
 };
 
 /**

@@ -6,6 +6,7 @@ export * from "./clients.js";
 export * from "./common.js";
 export * from "./constants.js";
 export * from "./credits.js";
+export * from "./data-rights.js";
 export * from "./endpoint.js";
 export * from "./endpoints/index.js";
 export * from "./enums.js";

@@ -7,6 +7,7 @@ import { chatApi } from "./chat.js";
 import { clientPackagesApi } from "./client-packages.js";
 import { clientsApi } from "./clients.js";
 import { creditsApi } from "./credits.js";
+import { dataRightsApi } from "./data-rights.js";
 import { debugApi } from "./debug.js";
 import { filesApi } from "./files.js";
 import { healthApi } from "./health.js";
@@ -37,6 +38,7 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
   clientPackagesApi,
   clientsApi,
   creditsApi,
+  dataRightsApi,
   debugApi,
   filesApi,
   healthApi,

@@ -22,6 +22,7 @@ export const clientPackagesApi = {
   list: endpoint({
     method: "GET",
     path: "/api/clients/:id/packages",
+    audit: { action: "view", param: "id" },
     access: managers,
     tag,
     params: z.object({ id: Id }),
@@ -30,6 +31,7 @@ export const clientPackagesApi = {
   create: endpoint({
     method: "POST",
     path: "/api/clients/:id/packages",
+    audit: { action: "change", param: "id" },
     access: managers,
     tag,
     params: z.object({ id: Id }),
@@ -40,6 +42,7 @@ export const clientPackagesApi = {
   pause: endpoint({
     method: "POST",
     path: "/api/clients/:id/packages/:packageId/pause",
+    audit: { action: "change", param: "id" },
     access: managers,
     tag,
     params: PackageParams,

@@ -47,6 +47,7 @@ export const clientsApi = {
   get: endpoint({
     method: "GET",
     path: "/api/clients/:id",
+    audit: { action: "view", param: "id" },
     access: managers,
     tag,
     params,
@@ -72,6 +73,7 @@ export const clientsApi = {
   sendEditLink: endpoint({
     method: "POST",
     path: "/api/clients/:id/edit-link",
+    audit: { action: "change", param: "id" },
     access: managers,
     tag,
     params,
@@ -81,6 +83,7 @@ export const clientsApi = {
   setVerification: endpoint({
     method: "PUT",
     path: "/api/clients/:id/verification",
+    audit: { action: "change", param: "id" },
     access: managers,
     tag,
     params,
@@ -90,6 +93,7 @@ export const clientsApi = {
   setSearch: endpoint({
     method: "PUT",
     path: "/api/clients/:id/search",
+    audit: { action: "change", param: "id" },
     access: managers,
     tag,
     params,
@@ -99,6 +103,7 @@ export const clientsApi = {
   setStatus: endpoint({
     method: "PUT",
     path: "/api/clients/:id/status",
+    audit: { action: "change", param: "id" },
     access: managers,
     tag,
     params,

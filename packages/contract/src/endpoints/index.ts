@@ -6,6 +6,7 @@ export { chatApi } from "./chat.js";
 export { clientPackagesApi } from "./client-packages.js";
 export { clientsApi } from "./clients.js";
 export { creditsApi } from "./credits.js";
+export { dataRightsApi } from "./data-rights.js";
 export { debugApi } from "./debug.js";
 export { filesApi } from "./files.js";
 export { healthApi } from "./health.js";

@@ -32,6 +32,7 @@ export const introductionsApi = {
   introduction: endpoint({
     method: "GET",
     path: "/api/introductions/:id",
+    audit: { action: "view", param: "id", of: "introduction" },
     access: managers,
     tag,
     params,
@@ -40,6 +41,7 @@ export const introductionsApi = {
   askClient: endpoint({
     method: "POST",
     path: "/api/introductions/:id/ask-client",
+    audit: { action: "change", param: "id", of: "introduction" },
     access: managers,
     tag,
     params,
@@ -84,6 +86,7 @@ export const introductionsApi = {
   contacts: endpoint({
     method: "GET",
     path: "/api/introductions/:id/contacts",
+    audit: { action: "view", param: "id", of: "introduction" },
     access: parties,
     tag,
     params,
@@ -92,6 +95,7 @@ export const introductionsApi = {
   consentLedger: endpoint({
     method: "GET",
     path: "/api/clients/:id/consent-ledger",
+    audit: { action: "view", param: "id" },
     access: managers,
     tag,
     params,
@@ -100,6 +104,7 @@ export const introductionsApi = {
   setDate: endpoint({
     method: "PUT",
     path: "/api/introductions/:id/date",
+    audit: { action: "change", param: "id", of: "introduction" },
     access: managers,
     tag,
     params,
@@ -146,6 +151,7 @@ export const introductionsApi = {
   recordFeedback: endpoint({
     method: "POST",
     path: "/api/introductions/:id/feedback",
+    audit: { action: "change", param: "id", of: "introduction" },
     access: managers,
     tag,
     params,

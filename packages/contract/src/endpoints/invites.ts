@@ -48,6 +48,7 @@ export const invitesApi = {
   resendInvite: endpoint({
     method: "POST",
     path: "/api/clients/:id/resend-invite",
+    audit: { action: "change", param: "id" },
     access: inviters,
     tag,
     params: z.object({ id: Id }),

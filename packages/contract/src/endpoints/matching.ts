@@ -55,6 +55,7 @@ export const matchingApi = {
   candidates: endpoint({
     method: "GET",
     path: "/api/clients/:id/candidates",
+    audit: { action: "view", param: "id" },
     access: managers,
     tag,
     params,
@@ -64,6 +65,7 @@ export const matchingApi = {
   markCandidate: endpoint({
     method: "PUT",
     path: "/api/clients/:id/candidates/:candidateId",
+    audit: { action: "change", param: "id", also: ["candidateId"] },
     access: managers,
     tag,
     params: z.object({ id: Id, candidateId: Id }),
@@ -90,6 +92,7 @@ export const matchingApi = {
   actOnIntroduction: endpoint({
     method: "POST",
     path: "/api/introductions/:id/:action",
+    audit: { action: "change", param: "id", of: "introduction" },
     access: managers,
     tag,
     params: z.object({ id: Id, action: IntroductionAction }),

@@ -46,6 +46,7 @@ export const profilesApi = {
   get: endpoint({
     method: "GET",
     path: "/api/profiles/:id",
+    audit: { action: "view", param: "id" },
     access: everyone,
     tag,
     params,
@@ -63,6 +64,7 @@ export const profilesApi = {
   patch: endpoint({
     method: "PATCH",
     path: "/api/profiles/:id",
+    audit: { action: "change", param: "id" },
     access: everyone,
     tag,
     params,
@@ -80,6 +82,7 @@ export const profilesApi = {
   uploadCertificates: endpoint({
     method: "POST",
     path: "/api/profiles/:id/certificates",
+    audit: { action: "change", param: "id" },
     access: everyone,
     tag,
     params,
@@ -96,6 +99,7 @@ export const profilesApi = {
   certificates: endpoint({
     method: "GET",
     path: "/api/profiles/:id/certificates",
+    audit: { action: "view", param: "id" },
     access: everyone,
     tag,
     params,
@@ -112,6 +116,7 @@ export const profilesApi = {
   removeCertificates: endpoint({
     method: "PUT",
     path: "/api/profiles/:id/certificates/batch-remove",
+    audit: { action: "change", param: "id" },
     access: everyone,
     tag,
     params,
@@ -129,6 +134,7 @@ export const profilesApi = {
   removeCertificateFile: endpoint({
     method: "DELETE",
     path: "/api/profiles/:id/certificates/file",
+    audit: { action: "change", param: "id" },
     access: everyone,
     tag,
     params,
@@ -146,6 +152,7 @@ export const profilesApi = {
   uploadAvatar: endpoint({
     method: "POST",
     path: "/api/profiles/:id/avatar",
+    audit: { action: "change", param: "id" },
     access: everyone,
     tag,
     params,
@@ -162,6 +169,7 @@ export const profilesApi = {
   gallery: endpoint({
     method: "GET",
     path: "/api/profiles/:id/gallery",
+    audit: { action: "view", param: "id" },
     access: everyone,
     tag,
     params,
@@ -178,6 +186,7 @@ export const profilesApi = {
   uploadPhotos: endpoint({
     method: "POST",
     path: "/api/profiles/:id/gallery",
+    audit: { action: "change", param: "id" },
     access: everyone,
     tag,
     params,
@@ -187,6 +196,7 @@ export const profilesApi = {
   removePhotos: endpoint({
     method: "PUT",
     path: "/api/profiles/:id/gallery/batch-remove",
+    audit: { action: "change", param: "id" },
     access: everyone,
     tag,
     params,
@@ -196,6 +206,7 @@ export const profilesApi = {
   setMainPhoto: endpoint({
     method: "PUT",
     path: "/api/profiles/:id/gallery/main",
+    audit: { action: "change", param: "id" },
     access: everyone,
     tag,
     params,
@@ -205,6 +216,7 @@ export const profilesApi = {
   displaySettings: endpoint({
     method: "GET",
     path: "/api/profiles/:id/display-settings",
+    audit: { action: "view", param: "id" },
     access: managers,
     tag,
     params,
@@ -213,6 +225,7 @@ export const profilesApi = {
   setDisplaySettings: endpoint({
     method: "PUT",
     path: "/api/profiles/:id/display-settings",
+    audit: { action: "change", param: "id" },
     access: managers,
     tag,
     params,
@@ -223,6 +236,7 @@ export const profilesApi = {
   password: endpoint({
     method: "GET",
     path: "/api/profiles/:id/password",
+    audit: { action: "view", param: "id" },
     access: managers,
     tag,
     params,
@@ -231,6 +245,7 @@ export const profilesApi = {
   setPassword: endpoint({
     method: "PUT",
     path: "/api/profiles/:id/password",
+    audit: { action: "change", param: "id" },
     access: managers,
     tag,
     params,

@@ -16,6 +16,7 @@ export const recalibrationApi = {
   get: endpoint({
     method: "GET",
     path: "/api/clients/:id/recalibration",
+    audit: { action: "view", param: "id" },
     access: managers,
     tag,
     params,
@@ -25,6 +26,7 @@ export const recalibrationApi = {
   accept: endpoint({
     method: "POST",
     path: "/api/clients/:id/recalibration/accept",
+    audit: { action: "change", param: "id" },
     access: managers,
     tag,
     params,
@@ -35,6 +37,7 @@ export const recalibrationApi = {
   dismiss: endpoint({
     method: "POST",
     path: "/api/clients/:id/recalibration/dismiss",
+    audit: { action: "change", param: "id" },
     access: managers,
     tag,
     params,

@@ -4,6 +4,7 @@ export * from "./auth.js";
 export * from "./chat.js";
 export * from "./clients.js";
 export * from "./credits.js";
+export * from "./data-rights.js";
 export * from "./introductions.js";
 export * from "./mail.js";
 export * from "./matching.js";

@@ -380,3 +380,21 @@ export async function loadMessageEvent(db: Db, messageId: string): Promise<Serve
   const [row] = await db.select().from(chatMessages).where(eq(chatMessages.id, messageId));
   return row ? { type: "message", message: toMessageView(row, 0) } : null;
 }
+
+/**
+ * The messages a person wrote, oldest first: for their data export (issue 20). Others' messages
+ * are theirs. No index by sender: an export is rare, and this reads the messages once.
+ */
+export async function messagesWrittenBy(db: Db, userId: string) {
+  const rows = await db
+    .select({
+      id: chatMessages.id,
+      chatId: chatMessages.chatId,
+      body: chatMessages.body,
+      createdAt: chatMessages.createdAt,
+    })
+    .from(chatMessages)
+    .where(eq(chatMessages.senderId, userId))
+    .orderBy(asc(chatMessages.seq));
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}

@@ -279,3 +279,13 @@ export async function usage(db: Db, query: UsageQuery, now = new Date()): Promis
     days: rows.map((r) => ({ day: r.day, type: r.type, spent: Number(r.spent) })),
   };
 }
+
+/** A person's whole credit history, newest first: for their data export (issue 20). */
+export async function creditHistory(db: Db, userId: string): Promise<CreditTransactionView[]> {
+  const rows = await db
+    .select()
+    .from(creditTransactions)
+    .where(eq(creditTransactions.userId, userId))
+    .orderBy(desc(creditTransactions.createdAt), desc(creditTransactions.id));
+  return rows.map(toTransactionView);
+}

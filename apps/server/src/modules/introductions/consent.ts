@@ -497,6 +497,11 @@ export async function consentLedger(
   const client = await findUser(db, clientId);
   if (client?.role !== "INVITEE" || (caller.role !== "ADMIN" && client.inviterId !== caller.id))
     throw notFound("CLIENT_NOT_FOUND", "Client not found");
+  return consentLedgerOf(db, clientId);
+}
+
+/** What of this client was released (the newest 200), for a caller whose right was checked. */
+export async function consentLedgerOf(db: Db, clientId: string): Promise<ConsentLedgerView> {
   const rows = await db
     .select({ release: contactReleases, recipient: users })
     .from(contactReleases)

@@ -8,7 +8,7 @@ import {
   type ReadNotificationsBody,
   type ReadNotificationsResult,
 } from "@matchdesk/contract";
-import { and, count, desc, eq, inArray, isNull, ne } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, ne } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { notifications, users } from "../../db/schema/index.js";
 import type { SessionUser } from "../../platform/access.js";
@@ -126,4 +126,20 @@ export async function markNotificationsRead(
     )
     .returning({ id: notifications.id });
   return { updated: updated.length, unread: await unreadCount(db, caller.id) };
+}
+
+/** All of a person's notifications, oldest first: for their data export (issue 20). */
+export async function notificationsOf(db: Db, userId: string) {
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(asc(notifications.id));
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    params: row.params,
+    readAt: row.readAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  }));
 }

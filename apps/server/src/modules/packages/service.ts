@@ -72,7 +72,8 @@ export function toPackageView(row: PackageRow & { delivered: number }, today: st
   };
 }
 
-async function packagesOf(db: Db, clientId: string, now: Date): Promise<PackagesView> {
+/** A client's packages, newest first, for a caller whose right to them was checked (the export). */
+export async function packagesOf(db: Db, clientId: string, now: Date): Promise<PackagesView> {
   const rows = await db
     .select(PACKAGE_COLUMNS)
     .from(clientPackages)

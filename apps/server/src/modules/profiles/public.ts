@@ -46,6 +46,12 @@ async function ensureProfileRow(db: Db, userId: string) {
   return row!;
 }
 
+/** A client's display settings, for a caller whose right to them was checked (the export). */
+export async function readDisplaySettings(db: Db, userId: string) {
+  const [row] = await db.select().from(clientProfiles).where(eq(clientProfiles.userId, userId));
+  return resolveDisplay(row?.displaySettings ?? {});
+}
+
 export async function getDisplaySettings(db: Db, caller: SessionUser, userId: string) {
   await getProfile(db, caller, userId);
   const [row] = await db.select().from(clientProfiles).where(eq(clientProfiles.userId, userId));

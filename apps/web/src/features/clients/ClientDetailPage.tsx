@@ -22,6 +22,7 @@ import {
   IconForms,
   IconLock,
   IconPhoto,
+  IconShieldLock,
   IconUserQuestion,
 } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
@@ -31,6 +32,7 @@ import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { ApiError } from "../../lib/api";
 import { LoadFailed } from "../../ui/LoadFailed";
 import { usePageTitle } from "../../ui/usePageTitle";
+import { ClientDataPanel } from "../data-rights/ClientDataPanel";
 import { ClientIntroductionsCard } from "../introductions/ClientIntroductionsCard";
 import { CertificatesManager } from "../media/CertificatesManager";
 import { GalleryManager } from "../media/GalleryManager";
@@ -47,7 +49,7 @@ import { ProfilePasswordDialog } from "./ProfilePasswordDialog";
 import { invalidateClients, useClientItem } from "./useClients";
 
 const CLIENTS_PATH = "/admin/invited-users";
-const TABS = ["questionnaire", "photos", "certificates"] as const;
+const TABS = ["questionnaire", "photos", "certificates", "data"] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
 
@@ -230,6 +232,9 @@ function ClientDetail({ profile }: { profile: ProfileView }) {
           <Tabs.Tab value="certificates" leftSection={<IconCertificate size={16} />}>
             {t("clients.detail.tabs.certificates")}
           </Tabs.Tab>
+          <Tabs.Tab value="data" leftSection={<IconShieldLock size={16} />}>
+            {t("clients.detail.tabs.data")}
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="questionnaire">
           <ProfileEditor key={profile.userId} profile={profile} onSave={save} onSaved={onSaved} />
@@ -243,6 +248,9 @@ function ClientDetail({ profile }: { profile: ProfileView }) {
           <Card shadow="xs" padding="lg">
             <CertificatesManager profileId={profile.userId} />
           </Card>
+        </Tabs.Panel>
+        <Tabs.Panel value="data">
+          {tab === "data" && <ClientDataPanel clientId={profile.userId} />}
         </Tabs.Panel>
       </Tabs>
       <ClientIntroductionsCard clientId={profile.userId} />

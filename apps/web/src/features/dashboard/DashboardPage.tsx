@@ -6,6 +6,7 @@ import { usePageTitle } from "../../ui/usePageTitle";
 import { useAuth } from "../auth/auth-store";
 import { type AuthUser, displayName } from "../auth/auth-user";
 import { ClientList } from "../clients/ClientList";
+import { MyDataCard } from "../data-rights/MyDataCard";
 import { MyIntroductions } from "../introductions/MyIntroductions";
 import { LeadsCard } from "../marketplace/LeadsCard";
 import { MyCandidatesCard, PartnerAppCard } from "../matching/ClientCandidates";
@@ -118,6 +119,7 @@ function ClientHome({ user }: { user: AuthUser }) {
       </Card>
       <MyIntroductions />
       <MyPackageCard />
+      <MyDataCard />
       <MyCandidatesCard />
       <PartnerAppCard />
     </Stack>

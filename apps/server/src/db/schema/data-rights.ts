@@ -1,0 +1,35 @@
+import { sql } from "drizzle-orm";
+import { check, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { roleEnum, users } from "./users.js";
+
+/**
+ * The client's access log (issue 20): each view or change of a client's data by someone other
+ * than the client, written by the data-rights module after a successful answer of a route whose
+ * contract definition carries `audit`. Rows are kept 12 months, then housekeeping deletes them.
+ * The address is stored for the client's and the matchmaker's eyes only; it never goes to the
+ * process log.
+ */
+export const clientAccessLog = pgTable(
+  "client_access_log",
+  {
+    id: text("id").primaryKey(),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Who: null once their account is deleted (the row stays, with the role it had). */
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorRole: roleEnum("actor_role").notNull(),
+    action: text("action").notNull(),
+    /** The route: method and path of the contract (`GET /api/clients/:id`). */
+    what: text("what").notNull(),
+    ip: text("ip"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The client's page reads newest first, a page at a time; the summary groups the same rows.
+    index("client_access_log_client_idx").on(t.clientId, t.at.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The purge deletes by age.
+    index("client_access_log_at_idx").on(t.at),
+    check("client_access_log_action_check", sql`${t.action} in ('view', 'change')`),
+  ],
+);

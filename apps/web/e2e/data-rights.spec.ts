@@ -1,0 +1,91 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+
+// Issue 20, first slice: the client's page shows the access log and exports the client's data;
+// the client's home exports their own and sums up who viewed it. Both languages, both widths
+// (the desktop and phone projects), zero axe violations; screenshots in E2E_SHOTS if set.
+const MATCHMAKER = { email: "anna@demo.matchdesk.test", password: "demo-password" };
+const CLIENT = { email: "olga.anna-volkova@demo.matchdesk.test", password: "demo-password" };
+const LANGUAGES = [
+  { locale: "en-US", lang: "en", exportLabel: "Export data", mine: "Export my data" },
+  { locale: "ru-RU", lang: "ru", exportLabel: "Выгрузить данные", mine: "Выгрузить мои данные" },
+] as const;
+
+async function inLanguage(context: BrowserContext, baseURL: string | undefined, locale: string) {
+  const url = baseURL ?? "http://127.0.0.1:3100";
+  await context.addCookies([
+    { name: "locale", value: locale, url },
+    { name: "public-locale", value: locale, url },
+  ]);
+}
+
+async function settled(page: Page) {
+  await expect(page.locator(".mantine-Skeleton-root").filter({ visible: true })).toHaveCount(0, {
+    timeout: 15_000,
+  });
+}
+
+async function axe(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
+
+async function shot(page: Page, name: string) {
+  const dir = process.env.E2E_SHOTS;
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+}
+
+for (const { locale, lang, exportLabel, mine } of LANGUAGES) {
+  test(`[data rights] the matchmaker sees the log and exports a client's data (${lang})`, async ({
+    page,
+    baseURL,
+  }, info) => {
+    test.slow();
+    await inLanguage(page.context(), baseURL, locale);
+    expect((await page.request.post("/api/auth/login", { data: MATCHMAKER })).status()).toBe(200);
+    const clients = (await (await page.request.get("/api/clients?pageSize=100")).json()) as {
+      items: { id: string; email: string }[];
+    };
+    const olga = clients.items.find((c) => c.email === CLIENT.email)!;
+    await page.goto(`/invited-users/${olga.id}?tab=data`);
+    await settled(page);
+    // Opening the page read her questionnaire: the log has a line for it.
+    await expect(page.locator("#access-log-title")).toBeVisible();
+    await expect(page.locator("li time").first()).toBeVisible();
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: exportLabel }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^matchdesk-data-.+\.json$/);
+    await shot(page, `client-data-${lang}-${info.project.name}`);
+    expect(await axe(page)).toEqual([]);
+  });
+
+  test(`[data rights] the client exports their data and sees who viewed it (${lang})`, async ({
+    page,
+    baseURL,
+  }, info) => {
+    test.slow();
+    await inLanguage(page.context(), baseURL, locale);
+    // Anna reads Olga's card first, so Olga's summary has a line.
+    expect((await page.request.post("/api/auth/login", { data: MATCHMAKER })).status()).toBe(200);
+    const clients = (await (await page.request.get("/api/clients?pageSize=100")).json()) as {
+      items: { id: string; email: string }[];
+    };
+    const olga = clients.items.find((c) => c.email === CLIENT.email)!;
+    expect((await page.request.get(`/api/clients/${olga.id}`)).status()).toBe(200);
+    expect((await page.request.post("/api/auth/login", { data: CLIENT })).status()).toBe(200);
+    await page.goto("/admin/dashboard");
+    await settled(page);
+    await expect(page.locator("#my-data-title")).toBeVisible();
+    await expect(
+      page.locator("#my-data-title ~ ul li, section[aria-labelledby=my-data-title] li").first(),
+    ).toBeVisible();
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: mine }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^matchdesk-data-.+\.json$/);
+    await page.locator("#my-data-title").scrollIntoViewIfNeeded();
+    await shot(page, `my-data-${lang}-${info.project.name}`);
+    expect(await axe(page)).toEqual([]);
+  });
+}

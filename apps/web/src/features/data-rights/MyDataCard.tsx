@@ -1,0 +1,88 @@
+import { Button, Card, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { IconDownload, IconShieldLock } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { formatDateTime } from "../../lib/format-date";
+import { useErrorMessage } from "../../lib/useErrorMessage";
+import { LoadFailed } from "../../ui/LoadFailed";
+import { useExportMine, useMyAccessSummary } from "./useDataRights";
+
+/**
+ * The client's own data on their home page (issue 20): "Export my data" as a JSON file, and who
+ * viewed or changed their data: by role and agency, how often, and when last.
+ */
+export function MyDataCard() {
+  const { t } = useTranslation();
+  const toMessage = useErrorMessage();
+  const summary = useMyAccessSummary();
+  const exporting = useExportMine();
+  const items = summary.data?.items ?? [];
+
+  return (
+    <Card shadow="xs" padding="lg" component="section" aria-labelledby="my-data-title">
+      <Stack gap="md">
+        <Group gap="xs" wrap="nowrap">
+          <IconShieldLock size={20} aria-hidden style={{ flexShrink: 0 }} />
+          <Title order={2} fz="h4" id="my-data-title">
+            {t("dataRights.mine.title")}
+          </Title>
+        </Group>
+        <Text size="sm" c="gray.7">
+          {t("dataRights.mine.lead")}
+        </Text>
+        <Group>
+          <Button
+            leftSection={<IconDownload size={18} />}
+            loading={exporting.isPending}
+            onClick={() =>
+              exporting.mutate(undefined, {
+                onError: (error) => notifications.show({ color: "red", message: toMessage(error) }),
+              })
+            }
+          >
+            {t("dataRights.mine.export")}
+          </Button>
+        </Group>
+        <Title order={3} fz="h5">
+          {t("dataRights.mine.whoTitle")}
+        </Title>
+        {summary.isError ? (
+          <LoadFailed
+            title={t("dataRights.log.loadFailed")}
+            error={summary.error}
+            onRetry={() => void summary.refetch()}
+          />
+        ) : summary.isPending ? (
+          <Skeleton h={60} />
+        ) : items.length === 0 ? (
+          <Text size="sm">{t("dataRights.mine.none")}</Text>
+        ) : (
+          <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: "none" }}>
+            {items.map((item) => (
+              <li key={`${item.actorRole}:${item.actorAgency ?? ""}`}>
+                <Text size="sm" fw={500}>
+                  {item.actorAgency
+                    ? t("dataRights.mine.whoAgency", {
+                        role: t(`roles.${item.actorRole}`),
+                        agency: item.actorAgency,
+                      })
+                    : t(`roles.${item.actorRole}`)}
+                </Text>
+                <Text size="sm" c="gray.7">
+                  {t("dataRights.mine.counts", {
+                    views: t("dataRights.mine.views", { count: item.views }),
+                    changes: t("dataRights.mine.changes", { count: item.changes }),
+                    at: formatDateTime(item.lastAt),
+                  })}
+                </Text>
+              </li>
+            ))}
+          </Stack>
+        )}
+        <Text size="xs" c="gray.7">
+          {t("dataRights.mine.kept", { months: summary.data?.keptMonths ?? 12 })}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,45 @@
+/** The parts of a client's data an access-log entry names, each with a text in the catalogs. */
+export const ACCESS_AREAS = [
+  "certificates",
+  "photos",
+  "displaySettings",
+  "password",
+  "packages",
+  "recalibration",
+  "candidates",
+  "consentLedger",
+  "contacts",
+  "introductions",
+  "export",
+  "editLink",
+  "invite",
+  "profile",
+  "account",
+  "other",
+] as const;
+export type AccessArea = (typeof ACCESS_AREAS)[number];
+
+// The first rule whose pattern the route's path matches names the area.
+const RULES: readonly [RegExp, AccessArea][] = [
+  [/\/certificates(\/|$)/, "certificates"],
+  [/\/(gallery|avatar)(\/|$)/, "photos"],
+  [/\/display-settings$/, "displaySettings"],
+  [/\/password$/, "password"],
+  [/\/packages(\/|$)/, "packages"],
+  [/\/recalibration(\/|$)/, "recalibration"],
+  [/\/candidates(\/|$)/, "candidates"],
+  [/\/consent-ledger$/, "consentLedger"],
+  [/\/contacts$/, "contacts"],
+  [/\/introductions\//, "introductions"],
+  [/\/export$/, "export"],
+  [/\/edit-link$/, "editLink"],
+  [/\/resend-invite$/, "invite"],
+  [/\/profiles\/:id$/, "profile"],
+  [/\/clients\/:id(\/(verification|search|status))?$/, "account"],
+];
+
+/** The area of a log entry's route (`GET /api/clients/:id/packages` → packages). */
+export function accessArea(what: string): AccessArea {
+  const path = what.split(" ")[1] ?? "";
+  return RULES.find(([pattern]) => pattern.test(path))?.[1] ?? "other";
+}

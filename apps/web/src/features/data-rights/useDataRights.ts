@@ -1,0 +1,50 @@
+import { type DataExport, dataRightsApi } from "@matchdesk/contract";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { call, queryKeyOf, queryOf } from "../../lib/api";
+
+/** Who viewed or changed a client's data, newest first (matchmaker, admin). */
+export function useAccessLog(clientId: string, page: number) {
+  return useQuery(
+    queryOf(dataRightsApi.accessLog, { params: { id: clientId }, query: { page, pageSize: 20 } }),
+  );
+}
+
+/** The signed-in client's summary of who viewed or changed their data. */
+export function useMyAccessSummary() {
+  return useQuery(queryOf(dataRightsApi.mySummary));
+}
+
+/** Saves the document as a JSON file the browser downloads. */
+function download(doc: DataExport) {
+  const blob = new Blob([JSON.stringify(doc, null, 2)], { type: "application/json" });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = `matchdesk-data-${doc.account.id}-${doc.generatedAt.slice(0, 10)}.json`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** A client's export for their matchmaker; the export is itself a view, so the log is read again. */
+export function useExportClient(clientId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(dataRightsApi.exportClient, { params: { id: clientId } }),
+    onSuccess: (doc) => {
+      download(doc);
+      void queryClient.invalidateQueries({
+        queryKey: queryKeyOf(dataRightsApi.accessLog, { params: { id: clientId } }),
+      });
+    },
+  });
+}
+
+/** The signed-in client's own export. */
+export function useExportMine() {
+  return useMutation({
+    mutationFn: () => call(dataRightsApi.exportMine),
+    onSuccess: download,
+  });
+}

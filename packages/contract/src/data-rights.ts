@@ -1,0 +1,142 @@
+import { z } from "zod";
+import { PackageView } from "./client-packages.js";
+import { Id } from "./common.js";
+import { CreditsView, CreditTransactionView } from "./credits.js";
+import { Role } from "./enums.js";
+import { ConsentLedgerEntry } from "./introductions.js";
+import { CertificateView, PhotoView } from "./media.js";
+import { DisplaySettings, ProfileView } from "./profiles.js";
+import { UserView } from "./users.js";
+
+// A client's data rights (issue 20, API.md "Data rights"): the export (GDPR art. 15 and 20) and
+// the access log. docs/data-export.md describes every field of the export.
+
+/** The version of the export's shape; raised when a field changes meaning or goes away. */
+export const DATA_EXPORT_VERSION = 1;
+
+const Time = z.iso.datetime();
+
+/** One introduction the person took part in, with their own answer and date response. */
+export const ExportIntroduction = z.object({
+  id: Id,
+  /** The other person of the pair, by id only: their data is theirs. */
+  otherClientId: Id,
+  status: z.string(),
+  proposedAt: Time,
+  introducedAt: Time.nullable(),
+  dateStartsAt: Time.nullable(),
+  datePlace: z.string().nullable(),
+  myAnswer: z.object({
+    askedAt: Time.nullable(),
+    answer: z.string().nullable(),
+    reason: z.string().nullable(),
+    comment: z.string().nullable(),
+    answeredAt: Time.nullable(),
+    dateResponse: z.string().nullable(),
+  }),
+  /** The feedback this person gave after the date (null: none). */
+  myFeedback: z
+    .object({
+      happened: z.boolean(),
+      meetAgain: z.string(),
+      attraction: z.number().int().nullable(),
+      conversation: z.number().int().nullable(),
+      sharedValues: z.number().int().nullable(),
+      manners: z.number().int().nullable(),
+      reasons: z.array(z.string()),
+      note: z.string().nullable(),
+      createdAt: Time,
+    })
+    .nullable(),
+});
+export type ExportIntroduction = z.infer<typeof ExportIntroduction>;
+
+export const ExportNotification = z.object({
+  id: Id,
+  kind: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+  readAt: Time.nullable(),
+  createdAt: Time,
+});
+export type ExportNotification = z.infer<typeof ExportNotification>;
+
+/** A chat message this person wrote (messages of others are theirs, not in this export). */
+export const ExportChatMessage = z.object({ id: Id, chatId: Id, body: z.string(), createdAt: Time });
+export type ExportChatMessage = z.infer<typeof ExportChatMessage>;
+
+/**
+ * Everything held about one person, as one JSON document. File URLs (avatar, photos,
+ * certificates) are absolute capability links: they open without signing in for as long as the
+ * file is kept (docs/data-export.md).
+ */
+export const DataExport = z.object({
+  format: z.literal("matchdesk-data-export"),
+  version: z.literal(DATA_EXPORT_VERSION),
+  generatedAt: Time,
+  account: UserView,
+  /** The questionnaire and partner preferences (null for someone who is not a client). */
+  profile: ProfileView.nullable(),
+  displaySettings: DisplaySettings.nullable(),
+  photos: z.array(PhotoView),
+  certificates: z.array(CertificateView),
+  introductions: z.array(ExportIntroduction),
+  consentLedger: z.array(ConsentLedgerEntry),
+  packages: z.array(PackageView),
+  notifications: z.array(ExportNotification),
+  chatMessages: z.array(ExportChatMessage),
+  /** Credits are a matchmaker's; a client has none (null). */
+  credits: z.object({ balance: CreditsView, transactions: z.array(CreditTransactionView) }).nullable(),
+});
+export type DataExport = z.infer<typeof DataExport>;
+
+export const AccessAction = z.enum(["view", "change"]);
+export type AccessAction = z.infer<typeof AccessAction>;
+
+/** One view or change of a client's data by someone other than the client. */
+export const AccessLogEntry = z.object({
+  id: Id,
+  at: Time,
+  action: AccessAction,
+  /** The route: its method and path (`GET /api/clients/:id`). */
+  what: z.string(),
+  actorId: Id.nullable(),
+  /** The actor's name (null: the account is gone). */
+  actorName: z.string().nullable(),
+  actorRole: Role,
+  /** The actor's agency, for a matchmaker of another agency (null when none). */
+  actorAgency: z.string().nullable(),
+  /** The address the request came from. */
+  ip: z.string().nullable(),
+});
+export type AccessLogEntry = z.infer<typeof AccessLogEntry>;
+
+export const AccessLogQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type AccessLogQuery = z.infer<typeof AccessLogQuery>;
+
+export const AccessLogView = z.object({
+  items: z.array(AccessLogEntry),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AccessLogView = z.infer<typeof AccessLogView>;
+
+/** What the client sees of their own log: who (by role and agency), how often, and when last. */
+export const AccessSummaryView = z.object({
+  items: z.array(
+    z.object({
+      actorRole: Role,
+      /** The matchmaker's agency (or name); null for the platform's administrators. */
+      actorAgency: z.string().nullable(),
+      views: z.number().int(),
+      changes: z.number().int(),
+      lastAt: Time,
+    }),
+  ),
+  /** How long entries are kept, in months. */
+  keptMonths: z.number().int(),
+});
+export type AccessSummaryView = z.infer<typeof AccessSummaryView>;

@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { Id } from "../common.js";
+import { AccessLogQuery, AccessLogView, AccessSummaryView, DataExport } from "../data-rights.js";
+import { endpoint } from "../endpoint.js";
+
+const managers = ["INVITER", "ADMIN"] as const;
+const tag = "data-rights";
+
+/**
+ * A client's data rights (API.md "Data rights"): the export of everything held about them, for
+ * the client from the portal or for their matchmaker or an admin; and the log of who viewed or
+ * changed the client's data, whole for the matchmaker, summed up for the client.
+ */
+export const dataRightsApi = {
+  exportMine: endpoint({
+    method: "GET",
+    path: "/api/me/export",
+    access: ["INVITEE"],
+    tag,
+    summary: "Everything held about me, as one JSON document (GDPR art. 15 and 20)",
+    response: DataExport,
+  }),
+  exportClient: endpoint({
+    method: "GET",
+    path: "/api/clients/:id/export",
+    access: managers,
+    tag,
+    summary: "Everything held about a client, as one JSON document (GDPR art. 15 and 20)",
+    params: z.object({ id: Id }),
+    audit: { action: "view", param: "id" },
+    response: DataExport,
+  }),
+  accessLog: endpoint({
+    method: "GET",
+    path: "/api/clients/:id/access-log",
+    access: managers,
+    tag,
+    summary: "Who viewed or changed this client's data, and when (newest first)",
+    params: z.object({ id: Id }),
+    query: AccessLogQuery,
+    response: AccessLogView,
+  }),
+  mySummary: endpoint({
+    method: "GET",
+    path: "/api/me/access-log",
+    access: ["INVITEE"],
+    tag,
+    summary: "Who viewed or changed my data: counts by role and agency, and when last",
+    response: AccessSummaryView,
+  }),
+};
