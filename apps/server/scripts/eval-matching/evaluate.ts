@@ -1,0 +1,230 @@
+import { scorePair } from "../../src/modules/matching/compatibility-engine.js";
+import {
+  auc,
+  brier,
+  type CalibrationBin,
+  calibrationTable,
+} from "../../src/modules/matching/learning/metrics.js";
+import {
+  type DecisionSignals,
+  decisionProbability,
+  decisionReasons,
+  decisionSignals,
+  type FittedLearner,
+  fitCombination,
+  fitPriors,
+  fitQuestionnaire,
+  matchProbability,
+  type Person,
+  type Priors,
+  questionnaireDecision,
+  questionnaireMatch,
+} from "../../src/modules/matching/learning/model.js";
+import { type Decision, OutcomeLedger } from "../../src/modules/matching/learning/outcomes.js";
+import {
+  PAIR_TRAITS,
+  pairTraits,
+  prepareLearningProfile,
+  questionnaireFeatures,
+  statedWeights,
+} from "../../src/modules/matching/learning/questionnaire.js";
+import { num, REFERENCE_DAY, type Row, toProfile } from "./speed-dating.js";
+
+// The replay: every meeting scored before it happens by the product's learning matcher, with
+// only what was known then, and everything fitted on other waves (leave-one-wave-out).
+
+type Meeting = {
+  wave: string;
+  from: string;
+  to: string;
+  /** When it happened in the night: the later of the two people's `order` for it. */
+  time: number;
+  yes: boolean;
+  match: boolean;
+  questionnaire: number[];
+  questionnaireBack: number[];
+  traits: number[];
+  engine: number;
+};
+
+export type Scored = {
+  wave: string;
+  yes: number;
+  match: number;
+  engine: number;
+  questionnaireDecision: number;
+  questionnaireMatch: number;
+  decision: number;
+  matchProbability: number;
+  baseRate: number;
+  reasons: number;
+};
+
+export type Evaluation = {
+  rows: number;
+  meetings: number;
+  skipped: number;
+  waves: number;
+  people: number;
+  scored: Scored[];
+  matchAucQuestionnaire: number;
+  matchAucEngine: number;
+  matchAucLearning: number;
+  decAucQuestionnaire: number;
+  decAucLearning: number;
+  brierLearning: number;
+  brierBaseRate: number;
+  brierQuestionnaire: number;
+  calibration: CalibrationBin[];
+};
+
+export function evaluate(rows: readonly Row[]): Evaluation {
+  // Each participant's questionnaire, from their first row.
+  const people = new Map<string, { person: Person; prepared: ReturnType<typeof prepareLearningProfile> }>();
+  for (const row of rows) {
+    const id = row.iid!;
+    if (people.has(id)) continue;
+    const prepared = prepareLearningProfile(toProfile(row), REFERENCE_DAY);
+    people.set(id, {
+      person: { id, group: `gender:${row.gender ?? ""}`, stated: statedWeights(prepared) },
+      prepared,
+    });
+  }
+  const order = new Map<string, number>();
+  for (const row of rows) order.set(`${row.iid}>${row.pid}`, num(row, "order") ?? 0);
+
+  const meetings: Meeting[] = [];
+  let skipped = 0;
+  for (const row of rows) {
+    const a = people.get(row.iid!);
+    const b = row.pid ? people.get(row.pid) : undefined;
+    const dec = num(row, "dec");
+    const match = num(row, "match");
+    if (!a || !b || a === b || dec === null || match === null || !row.wave) {
+      skipped++;
+      continue;
+    }
+    const mine = num(row, "order") ?? 0;
+    const theirs = order.get(`${row.pid}>${row.iid}`) ?? mine;
+    meetings.push({
+      wave: row.wave,
+      from: a.person.id,
+      to: b.person.id,
+      time: Math.max(mine, theirs),
+      yes: dec === 1,
+      match: match === 1,
+      questionnaire: questionnaireFeatures(
+        a.prepared,
+        b.prepared,
+        scorePair(a.prepared.engine, b.prepared.engine),
+      ),
+      questionnaireBack: questionnaireFeatures(
+        b.prepared,
+        a.prepared,
+        scorePair(b.prepared.engine, a.prepared.engine),
+      ),
+      traits: pairTraits(a.prepared, b.prepared),
+      engine: scorePair(a.prepared.engine, b.prepared.engine).percentage,
+    });
+  }
+
+  const waves = [...new Set(meetings.map((m) => m.wave))].sort(
+    (x, y) => Number(x) - Number(y) || (x < y ? -1 : 1),
+  );
+  const byWave = new Map<string, Meeting[]>();
+  for (const w of waves) byWave.set(w, []);
+  for (const m of meetings) byWave.get(m.wave)!.push(m);
+  const personOf = (id: string) => people.get(id)!.person;
+  const groupOf = (id: string) => personOf(id).group;
+  const toDecision = (m: Meeting): Decision => ({ from: m.from, to: m.to, yes: m.yes, traits: m.traits });
+  const finalLedger = new Map(
+    waves.map((w) => [w, OutcomeLedger.replay(PAIR_TRAITS.length, byWave.get(w)!.map(toDecision))]),
+  );
+
+  /** One wave, meeting time by meeting time: score everything of a time, then learn its outcomes. */
+  function replay(
+    wave: string,
+    fitted: Pick<FittedLearner, "questionnaireDecision" | "questionnaireMatch">,
+    priors: Priors,
+    each: (m: Meeting, s: DecisionSignals, back: DecisionSignals, qDec: number, qBack: number) => void,
+  ) {
+    const list = [...byWave.get(wave)!].sort((x, y) => x.time - y.time);
+    const ledger = new OutcomeLedger(PAIR_TRAITS.length);
+    let i = 0;
+    while (i < list.length) {
+      let j = i;
+      while (j < list.length && list[j]!.time === list[i]!.time) j++;
+      const batch = list.slice(i, j);
+      for (const m of batch) {
+        const full = fitted as FittedLearner;
+        const qDec = questionnaireDecision(full, m.questionnaire);
+        const qBack = questionnaireDecision(full, m.questionnaireBack);
+        const from = personOf(m.from);
+        const to = personOf(m.to);
+        const s = decisionSignals(ledger, priors, from, to, m.traits, qDec, { groupOf });
+        const back = decisionSignals(ledger, priors, to, from, pairTraitsBack(m), qBack, { groupOf });
+        each(m, s, back, qDec, qBack);
+      }
+      for (const m of batch) ledger.record(toDecision(m));
+      i = j;
+    }
+  }
+  const traitsBack = new Map<string, number[]>();
+  for (const m of meetings) traitsBack.set(`${m.from}>${m.to}`, m.traits);
+  const pairTraitsBack = (m: Meeting) =>
+    traitsBack.get(`${m.to}>${m.from}`) ??
+    pairTraits(people.get(m.to)!.prepared, people.get(m.from)!.prepared);
+
+  const scored: Scored[] = [];
+  for (const test of waves) {
+    const train = waves.filter((w) => w !== test);
+    const trainMeetings = train.flatMap((w) => byWave.get(w)!);
+    if (trainMeetings.length === 0) throw new Error("Leave-one-wave-out needs at least two waves");
+    const q = fitQuestionnaire(trainMeetings);
+    const priors = fitPriors(
+      train.map((w) => finalLedger.get(w)!),
+      groupOf,
+    );
+    const examples: Parameters<typeof fitCombination>[0][number][] = [];
+    for (const w of train)
+      replay(w, q, priors, (m, signals, signalsBack) =>
+        examples.push({ signals, signalsBack, yes: m.yes, match: m.match }),
+      );
+    const fitted: FittedLearner = { ...q, ...fitCombination(examples), priors };
+    const baseRate = trainMeetings.filter((m) => m.match).length / trainMeetings.length;
+    replay(test, q, priors, (m, s, back, qDec) => {
+      const qMatch = questionnaireMatch(fitted, m.questionnaire, m.questionnaireBack);
+      scored.push({
+        wave: test,
+        yes: m.yes ? 1 : 0,
+        match: m.match ? 1 : 0,
+        engine: m.engine,
+        questionnaireDecision: qDec,
+        questionnaireMatch: qMatch,
+        decision: decisionProbability(fitted, s, qDec),
+        matchProbability: matchProbability(fitted, s, back, qMatch),
+        baseRate,
+        reasons: decisionReasons(fitted, s).length,
+      });
+    });
+  }
+
+  const col = (k: keyof Scored) => scored.map((s) => s[k] as number);
+  return {
+    rows: rows.length,
+    meetings: meetings.length,
+    skipped,
+    waves: waves.length,
+    people: people.size,
+    scored,
+    matchAucQuestionnaire: auc(col("questionnaireMatch"), col("match")),
+    matchAucEngine: auc(col("engine"), col("match")),
+    matchAucLearning: auc(col("matchProbability"), col("match")),
+    decAucQuestionnaire: auc(col("questionnaireDecision"), col("yes")),
+    decAucLearning: auc(col("decision"), col("yes")),
+    brierLearning: brier(col("matchProbability"), col("match")),
+    brierBaseRate: brier(col("baseRate"), col("match")),
+    brierQuestionnaire: brier(col("questionnaireMatch"), col("match")),
+    calibration: calibrationTable(col("matchProbability"), col("match")),
+  };
+}

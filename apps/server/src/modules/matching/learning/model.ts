@@ -1,0 +1,236 @@
+import { fitScaledLogistic, logit, predictScaled, type ScaledLogistic } from "./logistic.js";
+import type { OutcomeLedger, Tally } from "./outcomes.js";
+import {
+  type BetaPrior,
+  fitBetaPrior,
+  MIN_CONTRIBUTORS,
+  preferenceSignal,
+  rateSignal,
+  shrunkRate,
+  tasteSignal,
+} from "./signals.js";
+
+// The learning matcher: the questionnaire fit and what outcomes taught, combined into calibrated
+// probabilities that one person says yes (`decision`) and that both do (`match`).
+//
+// - The questionnaire part is a logistic regression on `questionnaireFeatures`, fitted on past
+//   outcomes of the whole population (not of these two people).
+// - The outcome part reads the ledger: how often the person says yes (selectivity), how often
+//   others say yes to the partner (desirability), whether people with the person's taste said yes
+//   to the partner (taste), and the person's learned preference weights applied to the pair.
+// - A second logistic regression (stacking) weighs these signals; fitted on past outcomes, so its
+//   probabilities are calibrated. Where neither person has any history every outcome signal is
+//   exactly zero and the probability is the questionnaire's own (the documented fallback).
+//
+// The fitted parts change only when the population is refitted (rarely, offline); the ledger
+// changes with each outcome. Nothing is fitted per request.
+
+export const DECISION_SIGNALS = [
+  "questionnaire",
+  "selectivity",
+  "desirability",
+  "taste",
+  "preference",
+] as const;
+export type DecisionSignalKey = (typeof DECISION_SIGNALS)[number];
+
+/** One person, as the learner needs them: the key of their population group (e.g. gender) and stated weights. */
+export type Person = { id: string; group: string; stated: readonly number[] };
+
+/** Population priors per group: how often members give and receive yes. */
+export type Priors = { given: Record<string, BetaPrior>; received: Record<string, BetaPrior> };
+
+export type DecisionSignals = {
+  values: Record<DecisionSignalKey, number>;
+  /** How many different people each signal was built from (the privacy hook). */
+  contributors: Record<DecisionSignalKey, number>;
+  /** Whether anything is known from outcomes about this direction. */
+  history: boolean;
+};
+
+export type FittedLearner = {
+  priors: Priors;
+  questionnaireDecision: ScaledLogistic;
+  questionnaireMatch: ScaledLogistic;
+  decision: ScaledLogistic;
+  match: ScaledLogistic;
+};
+
+const FLAT: BetaPrior = { alpha: 1, beta: 1 };
+
+/** Priors from everyone's final tallies in a ledger (or several), grouped by `groupOf`. */
+export function fitPriors(ledgers: readonly OutcomeLedger[], groupOf: (id: string) => string): Priors {
+  const given = new Map<string, Tally[]>();
+  const received = new Map<string, Tally[]>();
+  const push = (m: Map<string, Tally[]>, g: string, t: Tally) => {
+    const list = m.get(g) ?? [];
+    m.set(g, list);
+    list.push(t);
+  };
+  for (const ledger of ledgers) {
+    const decidedAbout = new Set<string>();
+    for (const id of ledger.deciders()) {
+      push(given, groupOf(id), ledger.given(id));
+      for (const other of ledger.decisionsBy(id).keys()) decidedAbout.add(other);
+    }
+    for (const id of [...decidedAbout].sort()) push(received, groupOf(id), ledger.received(id));
+  }
+  const out: Priors = { given: {}, received: {} };
+  for (const [g, list] of given) out.given[g] = fitBetaPrior(list);
+  for (const [g, list] of received) out.received[g] = fitBetaPrior(list);
+  return out;
+}
+
+/**
+ * What the ledger says about `from` deciding about `to`. `minContributors` applies the privacy rule:
+ * a signal built from fewer different people than that counts as unknown (0).
+ */
+export function decisionSignals(
+  ledger: OutcomeLedger,
+  priors: Priors,
+  from: Person,
+  to: Person,
+  traits: readonly number[],
+  questionnaireProbability: number,
+  options: { minContributors?: number; groupOf?: (id: string) => string } = {},
+): DecisionSignals {
+  const min = options.minContributors ?? 0;
+  const givenPrior = (group: string) => priors.given[group] ?? FLAT;
+  const groupOf = options.groupOf ?? (() => from.group);
+  const rateOf = (id: string) => shrunkRate(ledger.given(id), givenPrior(groupOf(id)));
+  const given = ledger.given(from.id);
+  const received = ledger.received(to.id);
+  const taste = tasteSignal(ledger, from.id, to.id, rateOf);
+  const preference = preferenceSignal(ledger, from.id, from.stated, traits);
+  const values = {
+    questionnaire: logit(questionnaireProbability),
+    selectivity: rateSignal(given, givenPrior(from.group)),
+    desirability: received.n >= min ? rateSignal(received, priors.received[to.group] ?? FLAT) : 0,
+    taste: taste.contributors >= min ? taste.value : 0,
+    preference: given.n > 0 ? preference.value : 0,
+  };
+  return {
+    values,
+    contributors: {
+      questionnaire: 0,
+      selectivity: 1,
+      desirability: received.n,
+      taste: taste.contributors,
+      preference: 1,
+    },
+    history: given.n > 0 || received.n > 0,
+  };
+}
+
+const vector = (s: DecisionSignals) => DECISION_SIGNALS.map((k) => s.values[k]);
+
+/** Examples for fitting: one per decision, with both directions' signals for the match model. */
+export type TrainingExample = {
+  questionnaire: readonly number[];
+  questionnaireBack: readonly number[];
+  signals: DecisionSignals;
+  signalsBack: DecisionSignals;
+  yes: boolean;
+  match: boolean;
+};
+
+/** The L2 penalty of every fitted regression: a weak, fixed guard against collinear features. */
+const L2 = 1e-3;
+
+export function fitQuestionnaire(
+  examples: readonly Pick<TrainingExample, "questionnaire" | "questionnaireBack" | "yes" | "match">[],
+): Pick<FittedLearner, "questionnaireDecision" | "questionnaireMatch"> {
+  return {
+    questionnaireDecision: fitScaledLogistic(
+      examples.map((e) => e.questionnaire),
+      examples.map((e) => (e.yes ? 1 : 0)),
+      { l2: L2 },
+    ),
+    questionnaireMatch: fitScaledLogistic(
+      examples.map((e) => [...e.questionnaire, ...e.questionnaireBack]),
+      examples.map((e) => (e.match ? 1 : 0)),
+      { l2: L2 },
+    ),
+  };
+}
+
+export function fitCombination(
+  examples: readonly Pick<TrainingExample, "signals" | "signalsBack" | "yes" | "match">[],
+): Pick<FittedLearner, "decision" | "match"> {
+  return {
+    decision: fitScaledLogistic(
+      examples.map((e) => vector(e.signals)),
+      examples.map((e) => (e.yes ? 1 : 0)),
+      { l2: L2 },
+    ),
+    match: fitScaledLogistic(
+      examples.map((e) => [...vector(e.signals), ...vector(e.signalsBack)]),
+      examples.map((e) => (e.match ? 1 : 0)),
+      { l2: L2 },
+    ),
+  };
+}
+
+export const questionnaireDecision = (f: FittedLearner, q: readonly number[]) =>
+  predictScaled(f.questionnaireDecision, q);
+export const questionnaireMatch = (f: FittedLearner, q: readonly number[], back: readonly number[]) =>
+  predictScaled(f.questionnaireMatch, [...q, ...back]);
+
+/** P(from says yes to to). Without history: the questionnaire's probability. */
+export function decisionProbability(f: FittedLearner, s: DecisionSignals, questionnaireProbability: number) {
+  return s.history ? predictScaled(f.decision, vector(s)) : questionnaireProbability;
+}
+
+/** P(both say yes). Without history on either side: the questionnaire's probability. */
+export function matchProbability(
+  f: FittedLearner,
+  s: DecisionSignals,
+  back: DecisionSignals,
+  questionnaireProbability: number,
+) {
+  return s.history || back.history
+    ? predictScaled(f.match, [...vector(s), ...vector(back)])
+    : questionnaireProbability;
+}
+
+export type ReasonKey =
+  | "questionnaireFit"
+  | "questionnaireMisfit"
+  | "saysYesOften"
+  | "selective"
+  | "oftenChosen"
+  | "rarelyChosen"
+  | "similarTastesSaidYes"
+  | "similarTastesSaidNo"
+  | "fitsLearnedPreferences"
+  | "againstLearnedPreferences";
+
+/** A reason that moved a score, without naming anyone: how far it moved the log-odds, how many people stand behind it. */
+export type Reason = { key: ReasonKey; effect: number; contributors: number };
+
+const REASON: Record<DecisionSignalKey, [ReasonKey, ReasonKey]> = {
+  questionnaire: ["questionnaireFit", "questionnaireMisfit"],
+  selectivity: ["saysYesOften", "selective"],
+  desirability: ["oftenChosen", "rarelyChosen"],
+  taste: ["similarTastesSaidYes", "similarTastesSaidNo"],
+  preference: ["fitsLearnedPreferences", "againstLearnedPreferences"],
+};
+
+/**
+ * The signals that moved a decision score, strongest first: each one's effect on the log-odds
+ * against an average pair. Signals from others (desirability, taste) are given only when at least
+ * MIN_CONTRIBUTORS people stand behind them.
+ */
+export function decisionReasons(f: FittedLearner, s: DecisionSignals, minEffect = 0.1): Reason[] {
+  if (!s.history) return [];
+  const { scaler, model } = f.decision;
+  const out: Reason[] = [];
+  DECISION_SIGNALS.forEach((key, k) => {
+    const effect = (model.coef[k]! * (s.values[key] - scaler.mean[k]!)) / scaler.scale[k]!;
+    const fromOthers = key === "desirability" || key === "taste";
+    if (Math.abs(effect) < minEffect || (fromOthers && s.contributors[key] < MIN_CONTRIBUTORS)) return;
+    const [up, down] = REASON[key];
+    out.push({ key: effect > 0 ? up : down, effect, contributors: s.contributors[key] });
+  });
+  return out.sort((a, b) => Math.abs(b.effect) - Math.abs(a.effect) || (a.key < b.key ? -1 : 1));
+}
