@@ -38,6 +38,8 @@ console.log(`dec AUC with learning: ${f3(result.decAucLearning)}`);
 console.log(`brier questionnaire-only: ${f4(result.brierQuestionnaire)}`);
 console.log(`brier with learning: ${f4(result.brierLearning)}`);
 console.log(`base-rate brier: ${f4(result.brierBaseRate)}`);
+console.log("dec AUC of each signal alone (below 0.5: it points the other way):");
+for (const [key, value] of Object.entries(result.signalAuc)) console.log(`  ${key}: ${f3(value)}`);
 console.log("calibration (match with learning):");
 console.log("  bin        count  predicted  observed");
 for (const b of result.calibration)

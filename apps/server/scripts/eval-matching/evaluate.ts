@@ -6,6 +6,8 @@ import {
   calibrationTable,
 } from "../../src/modules/matching/learning/metrics.js";
 import {
+  DECISION_SIGNALS,
+  type DecisionSignalKey,
   type DecisionSignals,
   decisionProbability,
   decisionReasons,
@@ -58,6 +60,7 @@ export type Scored = {
   matchProbability: number;
   baseRate: number;
   reasons: number;
+  signals: number[];
 };
 
 export type Evaluation = {
@@ -76,6 +79,8 @@ export type Evaluation = {
   brierBaseRate: number;
   brierQuestionnaire: number;
   calibration: CalibrationBin[];
+  /** Each decision signal alone: its dec AUC (below 0.5 = the signal points the other way). */
+  signalAuc: Record<DecisionSignalKey, number>;
 };
 
 export function evaluate(rows: readonly Row[]): Evaluation {
@@ -205,6 +210,7 @@ export function evaluate(rows: readonly Row[]): Evaluation {
         matchProbability: matchProbability(fitted, s, back, qMatch),
         baseRate,
         reasons: decisionReasons(fitted, s).length,
+        signals: DECISION_SIGNALS.map((key) => s.values[key]),
       });
     });
   }
@@ -226,5 +232,14 @@ export function evaluate(rows: readonly Row[]): Evaluation {
     brierBaseRate: brier(col("baseRate"), col("match")),
     brierQuestionnaire: brier(col("questionnaireMatch"), col("match")),
     calibration: calibrationTable(col("matchProbability"), col("match")),
+    signalAuc: Object.fromEntries(
+      DECISION_SIGNALS.map((key, k) => [
+        key,
+        auc(
+          scored.map((x) => x.signals[k]!),
+          col("yes"),
+        ),
+      ]),
+    ) as Record<DecisionSignalKey, number>,
   };
 }

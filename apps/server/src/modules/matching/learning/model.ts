@@ -1,9 +1,11 @@
 import { fitScaledLogistic, logit, predictScaled, type ScaledLogistic } from "./logistic.js";
 import type { OutcomeLedger, Tally } from "./outcomes.js";
 import {
+  adjustedSignal,
   type BetaPrior,
   fitBetaPrior,
   MIN_CONTRIBUTORS,
+  partnerSignal,
   preferenceSignal,
   rateSignal,
   shrunkRate,
@@ -31,6 +33,11 @@ export const DECISION_SIGNALS = [
   "desirability",
   "taste",
   "preference",
+  "partners",
+  "selectivityAdjusted",
+  "desirabilityAdjusted",
+  "ownDesirability",
+  "partnerSelectivity",
 ] as const;
 export type DecisionSignalKey = (typeof DECISION_SIGNALS)[number];
 
@@ -55,6 +62,9 @@ export type FittedLearner = {
   decision: ScaledLogistic;
   match: ScaledLogistic;
 };
+
+/** How many leading questionnaire features describe the pair itself (see QUESTIONNAIRE_FEATURES). */
+export const MATCH_PAIR_FEATURES = 12;
 
 const FLAT: BetaPrior = { alpha: 1, beta: 1 };
 
@@ -102,12 +112,33 @@ export function decisionSignals(
   const received = ledger.received(to.id);
   const taste = tasteSignal(ledger, from.id, to.id, rateOf);
   const preference = preferenceSignal(ledger, from.id, from.stated, traits);
+  const partners = partnerSignal(ledger, from.id, to.id, rateOf);
+  const receivedPrior = (group: string) => priors.received[group] ?? FLAT;
+  const strength = (p: BetaPrior) => p.alpha + p.beta;
+  // Leaving one answer out of a tally: what the rest of it says.
+  const without = (t: Tally, yes: boolean): Tally => ({ n: t.n - 1, yes: t.yes - (yes ? 1 : 0) });
+  const selectivityAdjusted = adjustedSignal(
+    ledger.decisionsBy(from.id),
+    (other, yes) =>
+      shrunkRate(without(ledger.received(other), yes), receivedPrior(groupOf(other) ?? to.group)),
+    strength(givenPrior(from.group)),
+  );
+  const desirabilityAdjusted = adjustedSignal(
+    ledger.decisionsAbout(to.id),
+    (other, yes) => shrunkRate(without(ledger.given(other), yes), givenPrior(groupOf(other))),
+    strength(receivedPrior(to.group)),
+  );
   const values = {
     questionnaire: logit(questionnaireProbability),
     selectivity: rateSignal(given, givenPrior(from.group)),
     desirability: received.n >= min ? rateSignal(received, priors.received[to.group] ?? FLAT) : 0,
     taste: taste.contributors >= min ? taste.value : 0,
     preference: given.n > 0 ? preference.value : 0,
+    partners: partners.contributors >= min ? partners.value : 0,
+    selectivityAdjusted,
+    desirabilityAdjusted: received.n >= min ? desirabilityAdjusted : 0,
+    ownDesirability: rateSignal(ledger.received(from.id), receivedPrior(from.group)),
+    partnerSelectivity: rateSignal(ledger.given(to.id), givenPrior(to.group)),
   };
   return {
     values,
@@ -117,6 +148,11 @@ export function decisionSignals(
       desirability: received.n,
       taste: taste.contributors,
       preference: 1,
+      partners: partners.contributors,
+      selectivityAdjusted: 1,
+      desirabilityAdjusted: received.n,
+      ownDesirability: ledger.received(from.id).n,
+      partnerSelectivity: 1,
     },
     history: given.n > 0 || received.n > 0,
   };
@@ -137,17 +173,30 @@ export type TrainingExample = {
 /** The L2 penalty of every fitted regression: a weak, fixed guard against collinear features. */
 const L2 = 1e-3;
 
+/**
+ * The questionnaire's match model reads the two directions' decision probabilities (log-odds)
+ * and the pair's own features (the first PAIR_FEATURES of `questionnaireFeatures`).
+ */
+function matchInputs(decision: ScaledLogistic, q: readonly number[], back: readonly number[]): number[] {
+  return [
+    logit(predictScaled(decision, q)),
+    logit(predictScaled(decision, back)),
+    ...q.slice(0, MATCH_PAIR_FEATURES),
+  ];
+}
+
 export function fitQuestionnaire(
   examples: readonly Pick<TrainingExample, "questionnaire" | "questionnaireBack" | "yes" | "match">[],
 ): Pick<FittedLearner, "questionnaireDecision" | "questionnaireMatch"> {
+  const decision = fitScaledLogistic(
+    examples.map((e) => e.questionnaire),
+    examples.map((e) => (e.yes ? 1 : 0)),
+    { l2: L2 },
+  );
   return {
-    questionnaireDecision: fitScaledLogistic(
-      examples.map((e) => e.questionnaire),
-      examples.map((e) => (e.yes ? 1 : 0)),
-      { l2: L2 },
-    ),
+    questionnaireDecision: decision,
     questionnaireMatch: fitScaledLogistic(
-      examples.map((e) => [...e.questionnaire, ...e.questionnaireBack]),
+      examples.map((e) => matchInputs(decision, e.questionnaire, e.questionnaireBack)),
       examples.map((e) => (e.match ? 1 : 0)),
       { l2: L2 },
     ),
@@ -157,24 +206,34 @@ export function fitQuestionnaire(
 export function fitCombination(
   examples: readonly Pick<TrainingExample, "signals" | "signalsBack" | "yes" | "match">[],
 ): Pick<FittedLearner, "decision" | "match"> {
+  const decision = fitScaledLogistic(
+    examples.map((e) => vector(e.signals)),
+    examples.map((e) => (e.yes ? 1 : 0)),
+    { l2: L2 },
+  );
   return {
-    decision: fitScaledLogistic(
-      examples.map((e) => vector(e.signals)),
-      examples.map((e) => (e.yes ? 1 : 0)),
-      { l2: L2 },
-    ),
+    decision,
     match: fitScaledLogistic(
-      examples.map((e) => [...vector(e.signals), ...vector(e.signalsBack)]),
+      examples.map((e) => matchVector(decision, e.signals, e.signalsBack)),
       examples.map((e) => (e.match ? 1 : 0)),
       { l2: L2 },
     ),
   };
 }
 
+/**
+ * The match model reads both directions' signals and the log of the product of the two decision
+ * probabilities (what "both say yes" would be if the two answers were independent).
+ */
+function matchVector(decision: ScaledLogistic, s: DecisionSignals, back: DecisionSignals): number[] {
+  const both = Math.log(predictScaled(decision, vector(s))) + Math.log(predictScaled(decision, vector(back)));
+  return [...vector(s), ...vector(back), both];
+}
+
 export const questionnaireDecision = (f: FittedLearner, q: readonly number[]) =>
   predictScaled(f.questionnaireDecision, q);
 export const questionnaireMatch = (f: FittedLearner, q: readonly number[], back: readonly number[]) =>
-  predictScaled(f.questionnaireMatch, [...q, ...back]);
+  predictScaled(f.questionnaireMatch, matchInputs(f.questionnaireDecision, q, back));
 
 /** P(from says yes to to). Without history: the questionnaire's probability. */
 export function decisionProbability(f: FittedLearner, s: DecisionSignals, questionnaireProbability: number) {
@@ -189,7 +248,7 @@ export function matchProbability(
   questionnaireProbability: number,
 ) {
   return s.history || back.history
-    ? predictScaled(f.match, [...vector(s), ...vector(back)])
+    ? predictScaled(f.match, matchVector(f.decision, s, back))
     : questionnaireProbability;
 }
 
@@ -203,7 +262,13 @@ export type ReasonKey =
   | "similarTastesSaidYes"
   | "similarTastesSaidNo"
   | "fitsLearnedPreferences"
-  | "againstLearnedPreferences";
+  | "againstLearnedPreferences"
+  | "likePartnersSaidYesTo"
+  | "likePartnersSaidNoTo"
+  | "clientOftenChosen"
+  | "clientRarelyChosen"
+  | "partnerSaysYesOften"
+  | "partnerSelective";
 
 /** A reason that moved a score, without naming anyone: how far it moved the log-odds, how many people stand behind it. */
 export type Reason = { key: ReasonKey; effect: number; contributors: number };
@@ -214,6 +279,11 @@ const REASON: Record<DecisionSignalKey, [ReasonKey, ReasonKey]> = {
   desirability: ["oftenChosen", "rarelyChosen"],
   taste: ["similarTastesSaidYes", "similarTastesSaidNo"],
   preference: ["fitsLearnedPreferences", "againstLearnedPreferences"],
+  partners: ["likePartnersSaidYesTo", "likePartnersSaidNoTo"],
+  selectivityAdjusted: ["saysYesOften", "selective"],
+  desirabilityAdjusted: ["oftenChosen", "rarelyChosen"],
+  ownDesirability: ["clientOftenChosen", "clientRarelyChosen"],
+  partnerSelectivity: ["partnerSaysYesOften", "partnerSelective"],
 };
 
 /**
@@ -227,7 +297,12 @@ export function decisionReasons(f: FittedLearner, s: DecisionSignals, minEffect 
   const out: Reason[] = [];
   DECISION_SIGNALS.forEach((key, k) => {
     const effect = (model.coef[k]! * (s.values[key] - scaler.mean[k]!)) / scaler.scale[k]!;
-    const fromOthers = key === "desirability" || key === "taste";
+    const fromOthers =
+      key === "desirability" ||
+      key === "desirabilityAdjusted" ||
+      key === "ownDesirability" ||
+      key === "taste" ||
+      key === "partners";
     if (Math.abs(effect) < minEffect || (fromOthers && s.contributors[key] < MIN_CONTRIBUTORS)) return;
     const [up, down] = REASON[key];
     out.push({ key: effect > 0 ? up : down, effect, contributors: s.contributors[key] });

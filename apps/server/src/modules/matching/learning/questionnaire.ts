@@ -64,6 +64,21 @@ export const QUESTIONNAIRE_FEATURES = [
   "bothSerious",
   "sameProfession",
   "sharedInterests",
+  "ownAge",
+  "partnerAge",
+  "ownMale",
+  "ownSerious",
+  "ownCasual",
+  "ownMeetNewPeople",
+  "ownNotLooking",
+  "partnerSerious",
+  "partnerCasual",
+  "partnerMeetNewPeople",
+  "partnerNotLooking",
+  "ownInterestCount",
+  "partnerInterestCount",
+  "ownEthnicityImportance",
+  "ownFaithImportance",
 ] as const;
 
 /** Names of `pairTraits`: what a client's learned preference weights apply to. */
@@ -113,8 +128,27 @@ export function questionnaireFeatures(
       : 0,
     same(a.profession, b.profession),
     jaccard(a.interests, b.interests),
+    ageOr(a.age),
+    ageOr(b.age),
+    a.engine.gender === "MALE" ? 1 : a.engine.gender === "FEMALE" ? 0 : 0.5,
+    ...lookingForFlags(a.lookingFor),
+    ...lookingForFlags(b.lookingFor),
+    a.interests.size,
+    b.interests.size,
+    a.importance.ethnicity ? IMPORTANCE[a.importance.ethnicity] : 0.5,
+    a.importance.faith ? IMPORTANCE[a.importance.faith] : 0.5,
   ];
 }
+
+/** An unknown age reads as a typical one, so it does not look young or old. */
+const ageOr = (age: number | null) => (age === null ? 30 : Math.max(18, Math.min(70, age)));
+
+const lookingForFlags = (v: string | null) => [
+  v !== null && SERIOUS.has(v) ? 1 : 0,
+  v === "CASUAL_DATING" ? 1 : 0,
+  v === "MEET_NEW_PEOPLE" || v === "FRIENDSHIP" ? 1 : 0,
+  v === "NOT_LOOKING" || v === "NOT_SURE" ? 1 : 0,
+];
 
 /** The pair's traits from `a`'s side, roughly centred on 0 and of unit scale. */
 export function pairTraits(a: PreparedLearningProfile, b: PreparedLearningProfile): number[] {

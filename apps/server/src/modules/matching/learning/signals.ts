@@ -131,3 +131,69 @@ export function preferenceSignal(
   for (let k = 0; k < w.length; k++) value += w[k]! * traits[k]!;
   return { value, contributors: 1 };
 }
+
+/**
+ * Partners alike (item-based collaborative filtering): partners `from` already answered about
+ * who were liked and passed over by the same people as `to`. Likeness of two partners is the
+ * centred agreement of the people who answered about both (each answer minus that person's own
+ * shrunk yes-rate), shrunk like `tasteSignal`. The signal is the likeness-weighted mean of
+ * `from`'s own centred answers about those partners.
+ */
+export function partnerSignal(
+  ledger: OutcomeLedger,
+  from: string,
+  to: string,
+  rateOf: (id: string) => number,
+): Signal {
+  const mine = ledger.decisionsBy(from);
+  const raters = ledger.decisionsAbout(to);
+  if (mine.size === 0 || raters.size === 0) return { value: 0, contributors: 0 };
+  const rFrom = rateOf(from);
+  const people = new Set<string>();
+  let num = 0;
+  let den = 0;
+  for (const [partner, yes] of mine) {
+    if (partner === to) continue;
+    const other = ledger.decisionsAbout(partner);
+    let dot = 0;
+    let a2 = 0;
+    let b2 = 0;
+    let shared = 0;
+    const seen: string[] = [];
+    for (const [rater, saidTo] of raters) {
+      if (rater === from) continue;
+      const saidOther = other.get(rater);
+      if (saidOther === undefined) continue;
+      const r = rateOf(rater);
+      const a = (saidTo ? 1 : 0) - r;
+      const b = (saidOther ? 1 : 0) - r;
+      dot += a * b;
+      a2 += a * a;
+      b2 += b * b;
+      shared++;
+      seen.push(rater);
+    }
+    if (shared === 0 || a2 === 0 || b2 === 0) continue;
+    const likeness = (dot / Math.sqrt(a2 * b2)) * (shared / (shared + TASTE_SHRINK));
+    num += likeness * ((yes ? 1 : 0) - rFrom);
+    den += Math.abs(likeness);
+    for (const p of seen) people.add(p);
+  }
+  return { value: den > 0 ? num / (den + 1) : 0, contributors: people.size };
+}
+
+/**
+ * A yes-rate corrected for whom the answers were about (one backfitting step of an additive
+ * model): the mean of each answer minus what was expected of it from the other side's shrunk
+ * rate, shrunk towards 0 by `prior` answers. For selectivity the expectation is each partner's
+ * received rate, for desirability each decider's given rate (both leaving out this answer).
+ */
+export function adjustedSignal(
+  answers: ReadonlyMap<string, boolean>,
+  expected: (other: string, yes: boolean) => number,
+  prior: number,
+): number {
+  let sum = 0;
+  for (const [other, yes] of answers) sum += (yes ? 1 : 0) - expected(other, yes);
+  return sum / (answers.size + prior);
+}
