@@ -40,6 +40,11 @@ console.log(`brier with learning: ${f4(result.brierLearning)}`);
 console.log(`base-rate brier: ${f4(result.brierBaseRate)}`);
 console.log("dec AUC of each signal alone (below 0.5: it points the other way):");
 for (const [key, value] of Object.entries(result.signalAuc)) console.log(`  ${key}: ${f3(value)}`);
+console.log("with learning, by part of the night (history grows):");
+["first third", "middle third", "last third"].forEach((name, k) => {
+  const t = result.byThird[k]!;
+  console.log(`  ${name}: ${t.scored} scored, match AUC ${f3(t.matchAuc)}, dec AUC ${f3(t.decAuc)}`);
+});
 console.log("calibration (match with learning):");
 console.log("  bin        count  predicted  observed");
 for (const b of result.calibration)

@@ -61,6 +61,8 @@ export type Scored = {
   baseRate: number;
   reasons: number;
   signals: number[];
+  /** Which third of the night the meeting fell in: 0 first, 1 middle, 2 last. */
+  third: number;
 };
 
 export type Evaluation = {
@@ -81,6 +83,8 @@ export type Evaluation = {
   calibration: CalibrationBin[];
   /** Each decision signal alone: its dec AUC (below 0.5 = the signal points the other way). */
   signalAuc: Record<DecisionSignalKey, number>;
+  /** Match and dec AUC with learning in each third of the night (how much history there was). */
+  byThird: { scored: number; matchAuc: number; decAuc: number }[];
 };
 
 export function evaluate(rows: readonly Row[]): Evaluation {
@@ -197,6 +201,7 @@ export function evaluate(rows: readonly Row[]): Evaluation {
       );
     const fitted: FittedLearner = { ...q, ...fitCombination(examples), priors };
     const baseRate = trainMeetings.filter((m) => m.match).length / trainMeetings.length;
+    const lastTime = Math.max(...byWave.get(test)!.map((m) => m.time));
     replay(test, q, priors, (m, s, back, qDec) => {
       const qMatch = questionnaireMatch(fitted, m.questionnaire, m.questionnaireBack);
       scored.push({
@@ -211,6 +216,7 @@ export function evaluate(rows: readonly Row[]): Evaluation {
         baseRate,
         reasons: decisionReasons(fitted, s).length,
         signals: DECISION_SIGNALS.map((key) => s.values[key]),
+        third: Math.min(2, Math.floor((3 * (m.time - 1)) / Math.max(1, lastTime))),
       });
     });
   }
@@ -241,5 +247,19 @@ export function evaluate(rows: readonly Row[]): Evaluation {
         ),
       ]),
     ) as Record<DecisionSignalKey, number>,
+    byThird: [0, 1, 2].map((third) => {
+      const part = scored.filter((x) => x.third === third);
+      return {
+        scored: part.length,
+        matchAuc: auc(
+          part.map((x) => x.matchProbability),
+          part.map((x) => x.match),
+        ),
+        decAuc: auc(
+          part.map((x) => x.decision),
+          part.map((x) => x.yes),
+        ),
+      };
+    }),
   };
 }

@@ -109,6 +109,8 @@ export function toProfile(row: Row): LearningProfile {
     const listed = columns.filter((c) => (num(row, c) ?? 0) >= INTEREST_LISTED);
     if (listed.length > 0) interests[cat] = listed;
   }
+  const goOut = num(row, "go_out");
+  if (goOut !== null && goOut <= 2) interests.social_life = [...(interests.social_life ?? []), "going out"];
   const race = num(row, "race");
   const goal = num(row, "goal");
   const career = num(row, "career_c");
