@@ -40,6 +40,10 @@ console.log(`brier with learning: ${f4(result.brierLearning)}`);
 console.log(`base-rate brier: ${f4(result.brierBaseRate)}`);
 console.log("dec AUC of each signal alone (below 0.5: it points the other way):");
 for (const [key, value] of Object.entries(result.signalAuc)) console.log(`  ${key}: ${f3(value)}`);
+const explained = result.scored.filter((s) => s.reasons > 0).length;
+console.log(
+  `scores with a reason to show: ${((100 * explained) / Math.max(1, result.scored.length)).toFixed(1)} %`,
+);
 console.log("with learning, by part of the night (history grows):");
 ["first third", "middle third", "last third"].forEach((name, k) => {
   const t = result.byThird[k]!;

@@ -165,9 +165,8 @@ export function evaluate(rows: readonly Row[]): Evaluation {
       while (j < list.length && list[j]!.time === list[i]!.time) j++;
       const batch = list.slice(i, j);
       for (const m of batch) {
-        const full = fitted as FittedLearner;
-        const qDec = questionnaireDecision(full, m.questionnaire);
-        const qBack = questionnaireDecision(full, m.questionnaireBack);
+        const qDec = questionnaireDecision(fitted, m.questionnaire);
+        const qBack = questionnaireDecision(fitted, m.questionnaireBack);
         const from = personOf(m.from);
         const to = personOf(m.to);
         const s = decisionSignals(ledger, priors, from, to, m.traits, qDec, { groupOf });

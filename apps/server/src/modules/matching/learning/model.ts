@@ -110,6 +110,7 @@ export function decisionSignals(
   const rateOf = (id: string) => shrunkRate(ledger.given(id), givenPrior(groupOf(id)));
   const given = ledger.given(from.id);
   const received = ledger.received(to.id);
+  const ownReceived = ledger.received(from.id);
   const taste = tasteSignal(ledger, from.id, to.id, rateOf);
   const preference = preferenceSignal(ledger, from.id, from.stated, traits);
   const partners = partnerSignal(ledger, from.id, to.id, rateOf);
@@ -119,8 +120,7 @@ export function decisionSignals(
   const without = (t: Tally, yes: boolean): Tally => ({ n: t.n - 1, yes: t.yes - (yes ? 1 : 0) });
   const selectivityAdjusted = adjustedSignal(
     ledger.decisionsBy(from.id),
-    (other, yes) =>
-      shrunkRate(without(ledger.received(other), yes), receivedPrior(groupOf(other) ?? to.group)),
+    (other, yes) => shrunkRate(without(ledger.received(other), yes), receivedPrior(groupOf(other))),
     strength(givenPrior(from.group)),
   );
   const desirabilityAdjusted = adjustedSignal(
@@ -137,7 +137,7 @@ export function decisionSignals(
     partners: partners.contributors >= min ? partners.value : 0,
     selectivityAdjusted,
     desirabilityAdjusted: received.n >= min ? desirabilityAdjusted : 0,
-    ownDesirability: rateSignal(ledger.received(from.id), receivedPrior(from.group)),
+    ownDesirability: ownReceived.n >= min ? rateSignal(ownReceived, receivedPrior(from.group)) : 0,
     partnerSelectivity: rateSignal(ledger.given(to.id), givenPrior(to.group)),
   };
   return {
@@ -151,7 +151,7 @@ export function decisionSignals(
       partners: partners.contributors,
       selectivityAdjusted: 1,
       desirabilityAdjusted: received.n,
-      ownDesirability: ledger.received(from.id).n,
+      ownDesirability: ownReceived.n,
       partnerSelectivity: 1,
     },
     history: given.n > 0 || received.n > 0,
@@ -230,10 +230,15 @@ function matchVector(decision: ScaledLogistic, s: DecisionSignals, back: Decisio
   return [...vector(s), ...vector(back), both];
 }
 
-export const questionnaireDecision = (f: FittedLearner, q: readonly number[]) =>
-  predictScaled(f.questionnaireDecision, q);
-export const questionnaireMatch = (f: FittedLearner, q: readonly number[], back: readonly number[]) =>
-  predictScaled(f.questionnaireMatch, matchInputs(f.questionnaireDecision, q, back));
+export const questionnaireDecision = (
+  f: Pick<FittedLearner, "questionnaireDecision">,
+  q: readonly number[],
+) => predictScaled(f.questionnaireDecision, q);
+export const questionnaireMatch = (
+  f: Pick<FittedLearner, "questionnaireDecision" | "questionnaireMatch">,
+  q: readonly number[],
+  back: readonly number[],
+) => predictScaled(f.questionnaireMatch, matchInputs(f.questionnaireDecision, q, back));
 
 /** P(from says yes to to). Without history: the questionnaire's probability. */
 export function decisionProbability(f: FittedLearner, s: DecisionSignals, questionnaireProbability: number) {
