@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { evaluate } from "../scripts/eval-matching/evaluate.js";
+import { evaluate, nightClock } from "../scripts/eval-matching/evaluate.js";
 import { readRows } from "../scripts/eval-matching/speed-dating.js";
 
 // The evaluation harness on small synthetic files (test/fixtures/speed-dating, made by its
@@ -40,6 +40,37 @@ describe("npm run eval:matching", () => {
     const a = evaluate(rows);
     const b = evaluate(rows);
     expect(b.scored).toEqual(a.scored);
+  });
+
+  it("replays each person's meetings in their own order, even when the two orders disagree", () => {
+    // a sat out the first round: their 1st meeting is b's 2nd. Then a's 2nd meeting (with d) is
+    // c's 1st by c's count, yet it cannot come before a's 1st.
+    const clock = nightClock([
+      {
+        pair: "a|b",
+        people: [
+          ["a", 1],
+          ["b", 2],
+        ],
+      },
+      {
+        pair: "a|d",
+        people: [
+          ["a", 2],
+          ["d", 1],
+        ],
+      },
+      {
+        pair: "b|c",
+        people: [
+          ["b", 1],
+          ["c", 1],
+        ],
+      },
+    ]);
+    expect(clock.get("b|c")).toBe(1);
+    expect(clock.get("a|b")).toBe(2);
+    expect(clock.get("a|d")).toBe(3);
   });
 
   it("refuses a file without the columns it needs", async () => {

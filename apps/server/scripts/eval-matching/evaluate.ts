@@ -39,7 +39,7 @@ type Meeting = {
   wave: string;
   from: string;
   to: string;
-  /** When it happened in the night: the later of the two people's `order` for it. */
+  /** When it happened in the night (`nightClock`): the same for both people's rows. */
   time: number;
   yes: boolean;
   match: boolean;
@@ -103,6 +103,8 @@ export function evaluate(rows: readonly Row[]): Evaluation {
   for (const row of rows) order.set(`${row.iid}>${row.pid}`, num(row, "order") ?? 0);
 
   const meetings: Meeting[] = [];
+  /** Each meeting's two people with their own `order` for it. */
+  const orders: { pair: string; people: [string, number][] }[] = [];
   let skipped = 0;
   for (const row of rows) {
     const a = people.get(row.iid!);
@@ -115,11 +117,18 @@ export function evaluate(rows: readonly Row[]): Evaluation {
     }
     const mine = num(row, "order") ?? 0;
     const theirs = order.get(`${row.pid}>${row.iid}`) ?? mine;
+    orders.push({
+      pair: row.iid! < row.pid! ? `${row.iid}|${row.pid}` : `${row.pid}|${row.iid}`,
+      people: [
+        [row.iid!, mine],
+        [row.pid!, theirs],
+      ],
+    });
     meetings.push({
       wave: row.wave,
       from: a.person.id,
       to: b.person.id,
-      time: Math.max(mine, theirs),
+      time: 0,
       yes: dec === 1,
       match: match === 1,
       questionnaire: questionnaireFeatures(
@@ -136,6 +145,11 @@ export function evaluate(rows: readonly Row[]): Evaluation {
       engine: scorePair(a.prepared.engine, b.prepared.engine).percentage,
     });
   }
+
+  const clock = nightClock(orders);
+  meetings.forEach((m, k) => {
+    m.time = clock.get(orders[k]!.pair)!;
+  });
 
   const waves = [...new Set(meetings.map((m) => m.wave))].sort(
     (x, y) => Number(x) - Number(y) || (x < y ? -1 : 1),
@@ -261,4 +275,42 @@ export function evaluate(rows: readonly Row[]): Evaluation {
       };
     }),
   };
+}
+
+/**
+ * The time of each meeting in the night, from each person's own `order` (their count of meetings,
+ * which lags the room's rounds when they sat one out): the earliest round consistent with both
+ * people's sequences, i.e. at least the larger of the two orders and after each person's previous
+ * meeting. A person's later meetings therefore always come after their earlier ones, and a score
+ * never reads an answer the person gave later in their own night.
+ */
+export function nightClock(meetings: readonly { pair: string; people: [string, number][] }[]) {
+  const time = new Map<string, number>();
+  const byPerson = new Map<string, Map<string, number>>();
+  for (const m of meetings)
+    for (const [person, order] of m.people) {
+      time.set(m.pair, Math.max(time.get(m.pair) ?? 0, order));
+      const own = byPerson.get(person) ?? new Map<string, number>();
+      byPerson.set(person, own);
+      if (!own.has(m.pair)) own.set(m.pair, order);
+    }
+  const sequences = [...byPerson.values()].map((own) =>
+    [...own.entries()].sort(([p, a], [q, b]) => a - b || (p < q ? -1 : p > q ? 1 : 0)).map(([pair]) => pair),
+  );
+  let changed = true;
+  while (changed) {
+    changed = false;
+    for (const sequence of sequences) {
+      let previous = Number.NEGATIVE_INFINITY;
+      for (const pair of sequence) {
+        const t = time.get(pair)!;
+        if (t <= previous) {
+          time.set(pair, previous + 1);
+          changed = true;
+        }
+        previous = time.get(pair)!;
+      }
+    }
+  }
+  return time;
 }
