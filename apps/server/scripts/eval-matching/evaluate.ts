@@ -88,10 +88,12 @@ export type Evaluation = {
 };
 
 export function evaluate(rows: readonly Row[]): Evaluation {
-  // Each participant's questionnaire, from their first row.
+  // Each participant's questionnaire, from their first row. People are keyed by wave too, so a
+  // file that numbers each wave's participants from 1 works as well.
+  const key = (row: Row, column: "iid" | "pid") => `${row.wave ?? ""}/${row[column] ?? ""}`;
   const people = new Map<string, { person: Person; prepared: ReturnType<typeof prepareLearningProfile> }>();
   for (const row of rows) {
-    const id = row.iid!;
+    const id = key(row, "iid");
     if (people.has(id)) continue;
     const prepared = prepareLearningProfile(toProfile(row), REFERENCE_DAY);
     people.set(id, {
@@ -100,15 +102,15 @@ export function evaluate(rows: readonly Row[]): Evaluation {
     });
   }
   const order = new Map<string, number>();
-  for (const row of rows) order.set(`${row.iid}>${row.pid}`, num(row, "order") ?? 0);
+  for (const row of rows) order.set(`${key(row, "iid")}>${key(row, "pid")}`, num(row, "order") ?? 0);
 
   const meetings: Meeting[] = [];
   /** Each meeting's two people with their own `order` for it. */
   const orders: { pair: string; people: [string, number][] }[] = [];
   let skipped = 0;
   for (const row of rows) {
-    const a = people.get(row.iid!);
-    const b = row.pid ? people.get(row.pid) : undefined;
+    const a = people.get(key(row, "iid"));
+    const b = row.pid ? people.get(key(row, "pid")) : undefined;
     const dec = num(row, "dec");
     const match = num(row, "match");
     if (!a || !b || a === b || dec === null || match === null || !row.wave) {
@@ -116,12 +118,13 @@ export function evaluate(rows: readonly Row[]): Evaluation {
       continue;
     }
     const mine = num(row, "order") ?? 0;
-    const theirs = order.get(`${row.pid}>${row.iid}`) ?? mine;
+    const [ida, idb] = [a.person.id, b.person.id];
+    const theirs = order.get(`${idb}>${ida}`) ?? mine;
     orders.push({
-      pair: row.iid! < row.pid! ? `${row.iid}|${row.pid}` : `${row.pid}|${row.iid}`,
+      pair: ida < idb ? `${ida}|${idb}` : `${idb}|${ida}`,
       people: [
-        [row.iid!, mine],
-        [row.pid!, theirs],
+        [ida, mine],
+        [idb, theirs],
       ],
     });
     meetings.push({
