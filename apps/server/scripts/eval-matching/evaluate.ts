@@ -200,6 +200,20 @@ export function evaluate(rows: readonly Row[]): Evaluation {
     traitsBack.get(`${m.to}>${m.from}`) ??
     pairTraits(people.get(m.to)!.prepared, people.get(m.from)!.prepared);
 
+  // The combination learns how far to trust the questionnaire from scores the questionnaire
+  // model made without the wave being replayed (nested leave-one-wave-out), as in the test wave.
+  const nested = new Map<string, ReturnType<typeof fitQuestionnaire>>();
+  const questionnaireWithout = (a: string, b: string) => {
+    const k = a < b ? `${a}|${b}` : `${b}|${a}`;
+    let q = nested.get(k);
+    if (!q) {
+      const rest = waves.filter((w) => w !== a && w !== b).flatMap((w) => byWave.get(w)!);
+      q = fitQuestionnaire(rest.length > 0 ? rest : byWave.get(b)!); // two waves: nothing else to fit on
+      nested.set(k, q);
+    }
+    return q;
+  };
+
   const scored: Scored[] = [];
   for (const test of waves) {
     const train = waves.filter((w) => w !== test);
@@ -212,7 +226,7 @@ export function evaluate(rows: readonly Row[]): Evaluation {
     );
     const examples: Parameters<typeof fitCombination>[0][number][] = [];
     for (const w of train)
-      replay(w, q, priors, (m, signals, signalsBack) =>
+      replay(w, questionnaireWithout(test, w), priors, (m, signals, signalsBack) =>
         examples.push({ signals, signalsBack, yes: m.yes, match: m.match }),
       );
     const fitted: FittedLearner = { ...q, ...fitCombination(examples), priors };
