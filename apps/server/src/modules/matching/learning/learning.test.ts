@@ -171,6 +171,8 @@ describe("combined model", () => {
     expect(s.history).toBe(true);
     const reasons = decisionReasons(fitted, s, 0);
     expect(reasons.length).toBeGreaterThan(0);
+    // A rate and its adjusted form make one reason, not two.
+    expect(new Set(reasons.map((r) => r.key)).size).toBe(reasons.length);
     for (const r of reasons) {
       expect(Object.keys(r).sort()).toEqual(["contributors", "effect", "key"]);
       expect(JSON.stringify(r)).not.toMatch(/[wm]\d/);

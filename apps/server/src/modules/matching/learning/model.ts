@@ -299,18 +299,25 @@ const REASON: Record<DecisionSignalKey, [ReasonKey, ReasonKey]> = {
 export function decisionReasons(f: FittedLearner, s: DecisionSignals, minEffect = 0.1): Reason[] {
   if (!s.history) return [];
   const { scaler, model } = f.decision;
-  const out: Reason[] = [];
+  // Signals that say the same thing (a rate and its adjusted form) are summed into one reason.
+  const families = new Map<string, { effect: number; contributors: number; say: [ReasonKey, ReasonKey] }>();
   DECISION_SIGNALS.forEach((key, k) => {
-    const effect = (model.coef[k]! * (s.values[key] - scaler.mean[k]!)) / scaler.scale[k]!;
     const fromOthers =
       key === "desirability" ||
       key === "desirabilityAdjusted" ||
       key === "ownDesirability" ||
       key === "taste" ||
       key === "partners";
-    if (Math.abs(effect) < minEffect || (fromOthers && s.contributors[key] < MIN_CONTRIBUTORS)) return;
-    const [up, down] = REASON[key];
-    out.push({ key: effect > 0 ? up : down, effect, contributors: s.contributors[key] });
+    if (fromOthers && s.contributors[key] < MIN_CONTRIBUTORS) return;
+    const effect = (model.coef[k]! * (s.values[key] - scaler.mean[k]!)) / scaler.scale[k]!;
+    const say = REASON[key];
+    const family = families.get(say[0]) ?? { effect: 0, contributors: 0, say };
+    family.effect += effect;
+    family.contributors = Math.max(family.contributors, s.contributors[key]);
+    families.set(say[0], family);
   });
+  const out: Reason[] = [];
+  for (const { effect, contributors, say } of families.values())
+    if (Math.abs(effect) >= minEffect) out.push({ key: effect > 0 ? say[0] : say[1], effect, contributors });
   return out.sort((a, b) => Math.abs(b.effect) - Math.abs(a.effect) || (a.key < b.key ? -1 : 1));
 }
