@@ -1,0 +1,323 @@
+import { fitScaledLogistic, logit, predictScaled, type ScaledLogistic } from "./logistic.js";
+import type { OutcomeLedger, Tally } from "./outcomes.js";
+import {
+  adjustedSignal,
+  type BetaPrior,
+  fitBetaPrior,
+  MIN_CONTRIBUTORS,
+  partnerSignal,
+  preferenceSignal,
+  rateSignal,
+  shrunkRate,
+  tasteSignal,
+} from "./signals.js";
+
+// The learning matcher: the questionnaire fit and what outcomes taught, combined into calibrated
+// probabilities that one person says yes (`decision`) and that both do (`match`).
+//
+// - The questionnaire part is a logistic regression on `questionnaireFeatures`, fitted on past
+//   outcomes of the whole population (not of these two people).
+// - The outcome part reads the ledger: how often the person says yes (selectivity), how often
+//   others say yes to the partner (desirability), whether people with the person's taste said yes
+//   to the partner (taste), and the person's learned preference weights applied to the pair.
+// - A second logistic regression (stacking) weighs these signals; fitted on past outcomes, so its
+//   probabilities are calibrated. Where neither person has any history every outcome signal is
+//   exactly zero and the probability is the questionnaire's own (the documented fallback).
+//
+// The fitted parts change only when the population is refitted (rarely, offline); the ledger
+// changes with each outcome. Nothing is fitted per request.
+
+export const DECISION_SIGNALS = [
+  "questionnaire",
+  "selectivity",
+  "desirability",
+  "taste",
+  "preference",
+  "partners",
+  "selectivityAdjusted",
+  "desirabilityAdjusted",
+  "ownDesirability",
+  "partnerSelectivity",
+] as const;
+export type DecisionSignalKey = (typeof DECISION_SIGNALS)[number];
+
+/** One person, as the learner needs them: the key of their population group (e.g. gender) and stated weights. */
+export type Person = { id: string; group: string; stated: readonly number[] };
+
+/** Population priors per group: how often members give and receive yes. */
+export type Priors = { given: Record<string, BetaPrior>; received: Record<string, BetaPrior> };
+
+export type DecisionSignals = {
+  values: Record<DecisionSignalKey, number>;
+  /** How many different people each signal was built from (the privacy hook). */
+  contributors: Record<DecisionSignalKey, number>;
+  /** Whether anything is known from outcomes about this direction. */
+  history: boolean;
+};
+
+export type FittedLearner = {
+  priors: Priors;
+  questionnaireDecision: ScaledLogistic;
+  questionnaireMatch: ScaledLogistic;
+  decision: ScaledLogistic;
+  match: ScaledLogistic;
+};
+
+/** How many leading questionnaire features describe the pair itself (see QUESTIONNAIRE_FEATURES). */
+export const MATCH_PAIR_FEATURES = 12;
+
+const FLAT: BetaPrior = { alpha: 1, beta: 1 };
+
+/** Priors from everyone's final tallies in a ledger (or several), grouped by `groupOf`. */
+export function fitPriors(ledgers: readonly OutcomeLedger[], groupOf: (id: string) => string): Priors {
+  const given = new Map<string, Tally[]>();
+  const received = new Map<string, Tally[]>();
+  const push = (m: Map<string, Tally[]>, g: string, t: Tally) => {
+    const list = m.get(g) ?? [];
+    m.set(g, list);
+    list.push(t);
+  };
+  for (const ledger of ledgers) {
+    const decidedAbout = new Set<string>();
+    for (const id of ledger.deciders()) {
+      push(given, groupOf(id), ledger.given(id));
+      for (const other of ledger.decisionsBy(id).keys()) decidedAbout.add(other);
+    }
+    for (const id of [...decidedAbout].sort()) push(received, groupOf(id), ledger.received(id));
+  }
+  const out: Priors = { given: {}, received: {} };
+  for (const [g, list] of given) out.given[g] = fitBetaPrior(list);
+  for (const [g, list] of received) out.received[g] = fitBetaPrior(list);
+  return out;
+}
+
+/**
+ * What the ledger says about `from` deciding about `to`. `minContributors` applies the privacy rule:
+ * a signal built from fewer different people than that counts as unknown (0).
+ */
+export function decisionSignals(
+  ledger: OutcomeLedger,
+  priors: Priors,
+  from: Person,
+  to: Person,
+  traits: readonly number[],
+  questionnaireProbability: number,
+  options: { minContributors?: number; groupOf?: (id: string) => string } = {},
+): DecisionSignals {
+  const min = options.minContributors ?? 0;
+  const givenPrior = (group: string) => priors.given[group] ?? FLAT;
+  const groupOf = options.groupOf ?? (() => from.group);
+  const rateOf = (id: string) => shrunkRate(ledger.given(id), givenPrior(groupOf(id)));
+  const given = ledger.given(from.id);
+  const received = ledger.received(to.id);
+  const ownReceived = ledger.received(from.id);
+  const taste = tasteSignal(ledger, from.id, to.id, rateOf);
+  const preference = preferenceSignal(ledger, from.id, from.stated, traits);
+  const partners = partnerSignal(ledger, from.id, to.id, rateOf);
+  const receivedPrior = (group: string) => priors.received[group] ?? FLAT;
+  const strength = (p: BetaPrior) => p.alpha + p.beta;
+  // Leaving one answer out of a tally: what the rest of it says.
+  const without = (t: Tally, yes: boolean): Tally => ({ n: t.n - 1, yes: t.yes - (yes ? 1 : 0) });
+  const selectivityAdjusted = adjustedSignal(
+    ledger.decisionsBy(from.id),
+    (other, yes) => shrunkRate(without(ledger.received(other), yes), receivedPrior(groupOf(other))),
+    strength(givenPrior(from.group)),
+  );
+  const desirabilityAdjusted = adjustedSignal(
+    ledger.decisionsAbout(to.id),
+    (other, yes) => shrunkRate(without(ledger.given(other), yes), givenPrior(groupOf(other))),
+    strength(receivedPrior(to.group)),
+  );
+  const values = {
+    questionnaire: logit(questionnaireProbability),
+    selectivity: rateSignal(given, givenPrior(from.group)),
+    desirability: received.n >= min ? rateSignal(received, priors.received[to.group] ?? FLAT) : 0,
+    taste: taste.contributors >= min ? taste.value : 0,
+    preference: given.n > 0 ? preference.value : 0,
+    partners: partners.contributors >= min ? partners.value : 0,
+    selectivityAdjusted,
+    desirabilityAdjusted: received.n >= min ? desirabilityAdjusted : 0,
+    ownDesirability: ownReceived.n >= min ? rateSignal(ownReceived, receivedPrior(from.group)) : 0,
+    partnerSelectivity: rateSignal(ledger.given(to.id), givenPrior(to.group)),
+  };
+  return {
+    values,
+    contributors: {
+      questionnaire: 0,
+      selectivity: 1,
+      desirability: received.n,
+      taste: taste.contributors,
+      preference: 1,
+      partners: partners.contributors,
+      selectivityAdjusted: 1,
+      desirabilityAdjusted: received.n,
+      ownDesirability: ownReceived.n,
+      partnerSelectivity: 1,
+    },
+    history: given.n > 0 || received.n > 0,
+  };
+}
+
+const vector = (s: DecisionSignals) => DECISION_SIGNALS.map((k) => s.values[k]);
+
+/** Examples for fitting: one per decision, with both directions' signals for the match model. */
+export type TrainingExample = {
+  questionnaire: readonly number[];
+  questionnaireBack: readonly number[];
+  signals: DecisionSignals;
+  signalsBack: DecisionSignals;
+  yes: boolean;
+  match: boolean;
+};
+
+/** The L2 penalty of every fitted regression: a weak, fixed guard against collinear features. */
+const L2 = 1e-3;
+
+/**
+ * The questionnaire's match model reads the two directions' decision probabilities (log-odds)
+ * and the pair's own features (the first PAIR_FEATURES of `questionnaireFeatures`).
+ */
+function matchInputs(decision: ScaledLogistic, q: readonly number[], back: readonly number[]): number[] {
+  return [
+    logit(predictScaled(decision, q)),
+    logit(predictScaled(decision, back)),
+    ...q.slice(0, MATCH_PAIR_FEATURES),
+  ];
+}
+
+export function fitQuestionnaire(
+  examples: readonly Pick<TrainingExample, "questionnaire" | "questionnaireBack" | "yes" | "match">[],
+): Pick<FittedLearner, "questionnaireDecision" | "questionnaireMatch"> {
+  const decision = fitScaledLogistic(
+    examples.map((e) => e.questionnaire),
+    examples.map((e) => (e.yes ? 1 : 0)),
+    { l2: L2 },
+  );
+  return {
+    questionnaireDecision: decision,
+    questionnaireMatch: fitScaledLogistic(
+      examples.map((e) => matchInputs(decision, e.questionnaire, e.questionnaireBack)),
+      examples.map((e) => (e.match ? 1 : 0)),
+      { l2: L2 },
+    ),
+  };
+}
+
+export function fitCombination(
+  examples: readonly Pick<TrainingExample, "signals" | "signalsBack" | "yes" | "match">[],
+): Pick<FittedLearner, "decision" | "match"> {
+  const decision = fitScaledLogistic(
+    examples.map((e) => vector(e.signals)),
+    examples.map((e) => (e.yes ? 1 : 0)),
+    { l2: L2 },
+  );
+  return {
+    decision,
+    match: fitScaledLogistic(
+      examples.map((e) => matchVector(decision, e.signals, e.signalsBack)),
+      examples.map((e) => (e.match ? 1 : 0)),
+      { l2: L2 },
+    ),
+  };
+}
+
+/**
+ * The match model reads both directions' signals and the log of the product of the two decision
+ * probabilities (what "both say yes" would be if the two answers were independent).
+ */
+function matchVector(decision: ScaledLogistic, s: DecisionSignals, back: DecisionSignals): number[] {
+  const both = Math.log(predictScaled(decision, vector(s))) + Math.log(predictScaled(decision, vector(back)));
+  return [...vector(s), ...vector(back), both];
+}
+
+export const questionnaireDecision = (
+  f: Pick<FittedLearner, "questionnaireDecision">,
+  q: readonly number[],
+) => predictScaled(f.questionnaireDecision, q);
+export const questionnaireMatch = (
+  f: Pick<FittedLearner, "questionnaireDecision" | "questionnaireMatch">,
+  q: readonly number[],
+  back: readonly number[],
+) => predictScaled(f.questionnaireMatch, matchInputs(f.questionnaireDecision, q, back));
+
+/** P(from says yes to to). Without history: the questionnaire's probability. */
+export function decisionProbability(f: FittedLearner, s: DecisionSignals, questionnaireProbability: number) {
+  return s.history ? predictScaled(f.decision, vector(s)) : questionnaireProbability;
+}
+
+/** P(both say yes). Without history on either side: the questionnaire's probability. */
+export function matchProbability(
+  f: FittedLearner,
+  s: DecisionSignals,
+  back: DecisionSignals,
+  questionnaireProbability: number,
+) {
+  return s.history || back.history
+    ? predictScaled(f.match, matchVector(f.decision, s, back))
+    : questionnaireProbability;
+}
+
+export type ReasonKey =
+  | "questionnaireFit"
+  | "questionnaireMisfit"
+  | "saysYesOften"
+  | "selective"
+  | "oftenChosen"
+  | "rarelyChosen"
+  | "similarTastesSaidYes"
+  | "similarTastesSaidNo"
+  | "fitsLearnedPreferences"
+  | "againstLearnedPreferences"
+  | "likePartnersSaidYesTo"
+  | "likePartnersSaidNoTo"
+  | "clientOftenChosen"
+  | "clientRarelyChosen"
+  | "partnerSaysYesOften"
+  | "partnerSelective";
+
+/** A reason that moved a score, without naming anyone: how far it moved the log-odds, how many people stand behind it. */
+export type Reason = { key: ReasonKey; effect: number; contributors: number };
+
+const REASON: Record<DecisionSignalKey, [ReasonKey, ReasonKey]> = {
+  questionnaire: ["questionnaireFit", "questionnaireMisfit"],
+  selectivity: ["saysYesOften", "selective"],
+  desirability: ["oftenChosen", "rarelyChosen"],
+  taste: ["similarTastesSaidYes", "similarTastesSaidNo"],
+  preference: ["fitsLearnedPreferences", "againstLearnedPreferences"],
+  partners: ["likePartnersSaidYesTo", "likePartnersSaidNoTo"],
+  selectivityAdjusted: ["saysYesOften", "selective"],
+  desirabilityAdjusted: ["oftenChosen", "rarelyChosen"],
+  ownDesirability: ["clientOftenChosen", "clientRarelyChosen"],
+  partnerSelectivity: ["partnerSaysYesOften", "partnerSelective"],
+};
+
+/**
+ * The signals that moved a decision score, strongest first: each one's effect on the log-odds
+ * against an average pair. Signals from others (desirability, taste) are given only when at least
+ * MIN_CONTRIBUTORS people stand behind them.
+ */
+export function decisionReasons(f: FittedLearner, s: DecisionSignals, minEffect = 0.1): Reason[] {
+  if (!s.history) return [];
+  const { scaler, model } = f.decision;
+  // Signals that say the same thing (a rate and its adjusted form) are summed into one reason.
+  const families = new Map<string, { effect: number; contributors: number; say: [ReasonKey, ReasonKey] }>();
+  DECISION_SIGNALS.forEach((key, k) => {
+    const fromOthers =
+      key === "desirability" ||
+      key === "desirabilityAdjusted" ||
+      key === "ownDesirability" ||
+      key === "taste" ||
+      key === "partners";
+    if (fromOthers && s.contributors[key] < MIN_CONTRIBUTORS) return;
+    const effect = (model.coef[k]! * (s.values[key] - scaler.mean[k]!)) / scaler.scale[k]!;
+    const say = REASON[key];
+    const family = families.get(say[0]) ?? { effect: 0, contributors: 0, say };
+    family.effect += effect;
+    family.contributors = Math.max(family.contributors, s.contributors[key]);
+    families.set(say[0], family);
+  });
+  const out: Reason[] = [];
+  for (const { effect, contributors, say } of families.values())
+    if (Math.abs(effect) >= minEffect) out.push({ key: effect > 0 ? say[0] : say[1], effect, contributors });
+  return out.sort((a, b) => Math.abs(b.effect) - Math.abs(a.effect) || (a.key < b.key ? -1 : 1));
+}

@@ -1,0 +1,102 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { evaluate, nightClock } from "../scripts/eval-matching/evaluate.js";
+import { readRows } from "../scripts/eval-matching/speed-dating.js";
+
+// The evaluation harness on small synthetic files (test/fixtures/speed-dating, made by its
+// generate.ts): a planted signal must be found, pure chance must not look like one.
+
+const fixture = (name: string) => path.join(import.meta.dirname, "fixtures", "speed-dating", name);
+
+describe("npm run eval:matching", () => {
+  it("finds a planted signal: questionnaire (same goal) and outcomes (partners everyone likes)", async () => {
+    const r = evaluate(await readRows(fixture("planted.csv")));
+    expect(r.rows).toBe(360);
+    expect(r.scored.length).toBe(360);
+    expect(r.waves).toBe(5);
+    expect(r.matchAucQuestionnaire).toBeGreaterThan(0.9);
+    expect(r.matchAucLearning).toBeGreaterThan(0.9);
+    expect(r.decAucLearning).toBeGreaterThan(0.9);
+    // Learning reveals the liked partners the questionnaire cannot see.
+    expect(r.decAucLearning).toBeGreaterThan(r.decAucQuestionnaire);
+    expect(r.brierLearning).toBeLessThan(r.brierBaseRate);
+    expect(r.calibration).toHaveLength(10);
+    expect(r.calibration.reduce((s, b) => s + b.count, 0)).toBe(360);
+  });
+
+  it("sees nothing where there is nothing: coin-flip answers score an AUC of 0.5 within 0.05", async () => {
+    const r = evaluate(await readRows(fixture("null.csv")));
+    expect(r.scored.length).toBe(768);
+    expect(Math.abs(r.matchAucLearning - 0.5)).toBeLessThan(0.05);
+    expect(Math.abs(r.decAucLearning - 0.5)).toBeLessThan(0.05);
+    expect(Math.abs(r.decAucQuestionnaire - 0.5)).toBeLessThan(0.05);
+  });
+
+  it("is deterministic: the same file gives the same figures", async () => {
+    const rows = await readRows(fixture("planted.csv"));
+    const a = evaluate(rows);
+    const b = evaluate(rows);
+    expect(b.scored).toEqual(a.scored);
+  });
+
+  it("replays each person's meetings in their own order, even when the two orders disagree", () => {
+    // a sat out the first round: their 1st meeting is b's 2nd. Then a's 2nd meeting (with d) is
+    // c's 1st by c's count, yet it cannot come before a's 1st.
+    const clock = nightClock([
+      {
+        pair: "a|b",
+        people: [
+          ["a", 1],
+          ["b", 2],
+        ],
+      },
+      {
+        pair: "a|d",
+        people: [
+          ["a", 2],
+          ["d", 1],
+        ],
+      },
+      {
+        pair: "b|c",
+        people: [
+          ["b", 1],
+          ["c", 1],
+        ],
+      },
+    ]);
+    expect(clock.get("b|c")).toBe(1);
+    expect(clock.get("a|b")).toBe(2);
+    expect(clock.get("a|d")).toBe(3);
+  });
+
+  it("refuses a file without the columns it needs", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "eval-matching-"));
+    const file = path.join(dir, "partial.csv");
+    writeFileSync(file, "iid,pid,wave,dec\n1,2,1,1\n");
+    await expect(readRows(file)).rejects.toThrow("missing columns order, gender, match");
+  });
+
+  it("prints the agreed lines, the calibration table and the run time", () => {
+    const root = path.resolve(import.meta.dirname, "..", "..", "..");
+    const out = execFileSync(
+      process.execPath,
+      ["--import", "tsx", "apps/server/scripts/eval-matching.ts", fixture("planted.csv")],
+      { cwd: root, encoding: "utf8", env: { ...process.env, INIT_CWD: root } },
+    );
+    for (const line of [
+      /^match AUC questionnaire-only: 0\.\d{3}$/m,
+      /^match AUC with learning: (0\.\d{3}|1\.000)$/m,
+      /^dec AUC with learning: (0\.\d{3}|1\.000)$/m,
+      /^brier with learning: 0\.\d{4}$/m,
+      /^base-rate brier: 0\.\d{4}$/m,
+      /^calibration \(match with learning\):$/m,
+      /^ {2}0\.9-1\.0 +\d+/m,
+      /^run time: \d+\.\d s$/m,
+    ])
+      expect(out).toMatch(line);
+  });
+});
