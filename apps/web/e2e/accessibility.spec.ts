@@ -58,6 +58,15 @@ for (const { locale, lang } of LANGUAGES) {
       for (const path of [`/invited-users/${client.id}`, "/admin/chats", "/admin/matches", "/admin/usage"]) {
         found.push(...(await violationsOn(page, path)));
       }
+      // A dialog open over a page: its close button is named in the page's language.
+      found.push(...(await violationsOn(page, "/admin/invited-users")));
+      await page.locator("button:has(.tabler-icon-user-plus)").first().click();
+      const dialog = page.getByRole("dialog");
+      await expect(dialog.getByRole("button", { name: lang === "en" ? "Close" : "Закрыть" })).toBeVisible();
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      found.push(
+        ...violations.map((v) => `dialog: ${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
+      );
       expect(found).toEqual([]);
     });
 
