@@ -9,7 +9,9 @@ ALTER TABLE "introduction_counts" ADD CONSTRAINT "introduction_counts_matchmaker
 -- Each matchmaker's count of introductions per state, kept by statement triggers: one upsert per
 -- statement, for the rows it moved, in key order (two writers lock counter rows in the same
 -- order). A matchmaker deleted by the same statement (a cascade) is skipped: their counter rows go
--- with them.
+-- with them. The order holds within a statement: a transaction that moves introductions in several
+-- statements (the nudges job) can still meet another writer in a deadlock, which PostgreSQL breaks
+-- by failing one of them (the job runs again ten minutes later). TRUNCATE empties the counters.
 CREATE FUNCTION introduction_counts_on_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO introduction_counts (matchmaker_id, status, n)
@@ -48,6 +50,12 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
+CREATE FUNCTION introduction_counts_on_truncate() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM introduction_counts;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
 CREATE TRIGGER introduction_counts_insert AFTER INSERT ON introductions
   REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION introduction_counts_on_insert();
 --> statement-breakpoint
@@ -56,6 +64,9 @@ CREATE TRIGGER introduction_counts_update AFTER UPDATE ON introductions
 --> statement-breakpoint
 CREATE TRIGGER introduction_counts_delete AFTER DELETE ON introductions
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION introduction_counts_on_delete();
+--> statement-breakpoint
+CREATE TRIGGER introduction_counts_truncate AFTER TRUNCATE ON introductions
+  FOR EACH STATEMENT EXECUTE FUNCTION introduction_counts_on_truncate();
 --> statement-breakpoint
 INSERT INTO introduction_counts (matchmaker_id, status, n)
 SELECT m, status, count(*)::int FROM (

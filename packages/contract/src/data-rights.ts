@@ -65,6 +65,15 @@ export const ExportChatMessage = z.object({ id: Id, chatId: Id, body: z.string()
 export type ExportChatMessage = z.infer<typeof ExportChatMessage>;
 
 /**
+ * A release of the person's contacts in their export: to whom by role (and the other client by
+ * name: they met through it), never the name or id of a matchmaker or an admin.
+ */
+export const ExportConsentEntry = ConsentLedgerEntry.omit({ recipientId: true, recipientName: true }).extend({
+  recipientName: z.string().nullable(),
+});
+export type ExportConsentEntry = z.infer<typeof ExportConsentEntry>;
+
+/**
  * Everything held about one person, as one JSON document. File URLs (avatar, photos,
  * certificates) are absolute capability links: they open without signing in for as long as the
  * file is kept (docs/data-export.md).
@@ -80,7 +89,7 @@ export const DataExport = z.object({
   photos: z.array(PhotoView),
   certificates: z.array(CertificateView),
   introductions: z.array(ExportIntroduction),
-  consentLedger: z.array(ConsentLedgerEntry),
+  consentLedger: z.array(ExportConsentEntry),
   packages: z.array(PackageView),
   notifications: z.array(ExportNotification),
   chatMessages: z.array(ExportChatMessage),
@@ -99,13 +108,19 @@ export const AccessLogEntry = z.object({
   action: AccessAction,
   /** The route: its method and path (`GET /api/clients/:id`). */
   what: z.string(),
+  /**
+   * Whether the reader may know who it was: themselves, the client's matchmaker or an admin (an
+   * admin reading knows everyone). Someone else, another agency's matchmaker or the other client
+   * of an introduction, is shown by role and agency only: no id, name or address.
+   */
+  actorKnown: z.boolean(),
   actorId: Id.nullable(),
-  /** The actor's name (null: the account is gone). */
+  /** The actor's name (null: the account is gone, or the actor is not known to the reader). */
   actorName: z.string().nullable(),
   actorRole: Role,
-  /** The actor's agency, for a matchmaker of another agency (null when none). */
+  /** The actor's agency, for a matchmaker (null when none). */
   actorAgency: z.string().nullable(),
-  /** The address the request came from. */
+  /** The address the request came from, for a known actor. */
   ip: z.string().nullable(),
 });
 export type AccessLogEntry = z.infer<typeof AccessLogEntry>;

@@ -41,14 +41,13 @@ export type BodyKind = "json" | "multipart" | "raw";
  * A route that reads or changes a client's data, for the client's access log (issue 20, the
  * data-rights module). `param` names the path param holding the subject: a client's user id
  * (`of: "client"`, the default) or an introduction's id (`of: "introduction"`: both of its
- * clients). `also` names further params holding client ids (a candidate). The server records one
- * row per subject after a successful answer, unless the caller is the subject.
+ * clients). The server records one row per subject after a successful answer, unless the caller
+ * is the subject; a change only for the clients the caller looks after (an admin: all).
  */
 export type Audit = {
   readonly action: "view" | "change";
   readonly param: string;
   readonly of?: "client" | "introduction";
-  readonly also?: readonly string[];
 };
 
 export type EndpointSpec = {

@@ -65,7 +65,7 @@ export const matchingApi = {
   markCandidate: endpoint({
     method: "PUT",
     path: "/api/clients/:id/candidates/:candidateId",
-    audit: { action: "change", param: "id", also: ["candidateId"] },
+    audit: { action: "change", param: "id" },
     access: managers,
     tag,
     params: z.object({ id: Id, candidateId: Id }),

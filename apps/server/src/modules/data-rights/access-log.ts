@@ -52,7 +52,9 @@ export async function recordAccess(db: Db, r: AccessRecord): Promise<void> {
           select 1 from ${clientAccessLog} l
           where l.client_id = v.client_id and l.at > now() - make_interval(mins => ${REPEATED_VIEW_MINUTES})
             and l.actor_id = ${r.actor.id} and l.what = ${r.what} and l.action = 'view')`
-      : sql``;
+      : // A change is of the clients the actor looks after: an introduction's step taken by one
+        // side's matchmaker changes nothing of the other agency's client.
+        sql`and (${r.actor.role} = 'ADMIN' or ${users.inviterId} = ${r.actor.id})`;
   await db.execute(sql`
     insert into ${clientAccessLog} (id, client_id, actor_id, actor_role, action, what, ip)
     select v.id, v.client_id, ${r.actor.id}, ${r.actor.role}, ${r.action}, ${r.what}, ${r.ip}
@@ -66,28 +68,39 @@ async function subjectsOf(db: Db, def: EndpointSpec, params: Record<string, stri
   const audit = def.audit;
   if (!audit) return [];
   const first = params[audit.param];
-  const main = !first ? [] : audit.of === "introduction" ? await clientsOfIntroduction(db, first) : [first];
-  const also = (audit.also ?? []).flatMap((name) => params[name] ?? []);
-  return [...main, ...also];
+  if (!first) return [];
+  return audit.of === "introduction" ? clientsOfIntroduction(db, first) : [first];
 }
 
 /**
  * Records every successful answer of a route whose contract definition carries `audit`, before
- * the answer goes out: a test (or the client) that reads the log right after sees the row. A
- * failure to record fails the request: an access that cannot be logged is not served silently.
+ * the answer goes out: a test (or the client) that reads the log right after sees the row. A view
+ * that cannot be logged fails (the data is not served unlogged); a change is already stored, so
+ * its answer goes out and the failure is reported in the process log (its kind only: the failed
+ * statement's text would carry the address).
  */
 export function registerAccessLog(app: FastifyInstance, db: Db) {
   app.addHook("onSend", async (request, reply, payload) => {
     const def = request.routeOptions.config.endpoint;
-    if (!def?.audit || !request.user || reply.statusCode >= 300) return payload;
-    const clientIds = await subjectsOf(db, def, request.params as Record<string, string | undefined>);
-    await recordAccess(db, {
-      clientIds,
-      actor: request.user,
-      action: def.audit.action,
-      what: endpointId(def),
-      ip: request.ip ?? null,
-    });
+    const actor = request.user;
+    const audit = def?.audit;
+    if (!def || !audit || !actor || reply.statusCode >= 300) return payload;
+    const record = async () =>
+      recordAccess(db, {
+        clientIds: await subjectsOf(db, def, request.params as Record<string, string | undefined>),
+        actor,
+        action: audit.action,
+        what: endpointId(def),
+        ip: request.ip ?? null,
+      });
+    if (audit.action === "view") await record();
+    else
+      await record().catch((error: { code?: string; cause?: { code?: string } }) => {
+        request.log.error(
+          { what: endpointId(def), code: error.cause?.code ?? error.code },
+          "the access log missed a change: its row could not be written",
+        );
+      });
     return payload;
   });
 }
@@ -122,18 +135,28 @@ export async function accessLogOf(
       .offset((q.page - 1) * q.pageSize),
     db.select({ n: count() }).from(clientAccessLog).where(where),
   ]);
+  // Who the reader may know: themselves, the client's matchmaker and admins; an admin knows all.
+  const knows = (actorId: string | null, role: string) =>
+    caller.role === "ADMIN" ||
+    role === "ADMIN" ||
+    (actorId !== null && (actorId === caller.id || actorId === client.inviterId));
   return {
-    items: rows.map(({ log, firstName, lastName, agency }) => ({
-      id: log.id,
-      at: log.at.toISOString(),
-      action: log.action as AccessAction,
-      what: log.what,
-      actorId: log.actorId,
-      actorName: firstName === null ? null : `${firstName} ${lastName ?? ""}`.trim(),
-      actorRole: log.actorRole,
-      actorAgency: agency,
-      ip: log.ip,
-    })),
+    items: rows.map(({ log, firstName, lastName, agency }) => {
+      const known = knows(log.actorId, log.actorRole);
+      return {
+        id: log.id,
+        at: log.at.toISOString(),
+        action: log.action as AccessAction,
+        what: log.what,
+        actorKnown: known,
+        actorId: known ? log.actorId : null,
+        actorName: !known || firstName === null ? null : `${firstName} ${lastName ?? ""}`.trim(),
+        actorRole: log.actorRole,
+        actorAgency: log.actorRole === "INVITER" ? agency : null,
+        // An admin's address is theirs to read, not a matchmaker's.
+        ip: known && (caller.role === "ADMIN" || log.actorRole !== "ADMIN") ? log.ip : null,
+      };
+    }),
     total: total?.n ?? 0,
     page: q.page,
     pageSize: q.pageSize,

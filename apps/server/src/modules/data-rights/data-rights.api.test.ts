@@ -142,10 +142,14 @@ describe("the export", () => {
       myAnswer: { answer: "yes" },
       myFeedback: { happened: true, meetAgain: "yes", attraction: 4, note: "Lovely evening" },
     });
-    expect(doc.consentLedger.map((e) => [e.introductionId, e.recipientId])).toContainEqual([
-      introId,
-      people.oleg!.id,
-    ]);
+    // The other client by name; a matchmaker or an admin who saw the contacts, by role only.
+    expect(doc.consentLedger.map((e) => [e.introductionId, e.recipientRole, e.recipientName])).toContainEqual(
+      [introId, "client", "oleg Client"],
+    );
+    for (const entry of doc.consentLedger) {
+      expect(entry).not.toHaveProperty("recipientId");
+      if (entry.recipientRole !== "client") expect(entry.recipientName).toBeNull();
+    }
     expect(doc.packages.map((p) => p.id)).toEqual([pkg.json().id]);
     expect(doc.notifications.map((n) => n.kind)).toContain("introduction_proposed");
     expect(doc.chatMessages.map((m) => [m.chatId, m.body])).toEqual([[chatId, "Hello, Anna"]]);
@@ -180,6 +184,8 @@ type Step = {
   who: string;
   request: () => Promise<{ statusCode: number; json: () => { id?: string } }>;
   subjects: string[];
+  /** A change by one side's matchmaker is not in the other agency's client's log. */
+  untouched?: string[];
 };
 
 describe("the access log", () => {
@@ -277,7 +283,8 @@ describe("the access log", () => {
         who: "anna",
         request: () =>
           call("anna", "PUT", `/api/clients/${O}/candidates/${people.igor!.id}`, { priority: "yes" }),
-        subjects: ["olga", "igor"],
+        subjects: ["olga"],
+        untouched: ["igor"],
       },
       "GET /api/clients/:id/consent-ledger": {
         who: "anna",
@@ -297,7 +304,8 @@ describe("the access log", () => {
       "POST /api/introductions/:id/ask-client": {
         who: "anna",
         request: () => call("anna", "POST", `/api/introductions/${asking}/ask-client`, {}),
-        subjects: ["vera", "igor"],
+        subjects: ["vera"],
+        untouched: ["igor"],
       },
       "GET /api/introductions/:id/contacts": {
         who: "ivan",
@@ -311,7 +319,8 @@ describe("the access log", () => {
             startsAt: new Date(Date.now() + 5 * DAY).toISOString(),
             place: "Park",
           }),
-        subjects: ["lena", "igor"],
+        subjects: ["igor"],
+        untouched: ["lena"],
       },
       "POST /api/introductions/:id/feedback": {
         who: "anna",
@@ -322,12 +331,14 @@ describe("the access log", () => {
             meetAgain: "yes",
             ratings: { attraction: 4, conversation: 4, values: 4, manners: 4 },
           }),
-        subjects: ["olga", "ivan"],
+        subjects: ["olga"],
+        untouched: ["ivan"],
       },
       "POST /api/introductions/:id/:action": {
         who: "boris",
         request: () => call("boris", "POST", `/api/introductions/${proposal.json().id}/accept`),
-        subjects: ["zoya", "ilya"],
+        subjects: ["ilya"],
+        untouched: ["zoya"],
       },
       "GET /api/profiles/:id": {
         who: "anna",
@@ -453,8 +464,12 @@ describe("the access log", () => {
     for (const [id, step] of Object.entries(steps)) {
       const before = new Map<string, number>();
       for (const s of step.subjects) before.set(s, (await rowsOf(people[s]!.id)).length);
+      const untouched = new Map<string, number>();
+      for (const s of step.untouched ?? []) untouched.set(s, (await rowsOf(people[s]!.id)).length);
       const res = await step.request();
       expect([id, ok(res.statusCode)]).toEqual([id, true]);
+      for (const [s, n] of untouched)
+        expect([id, s, (await rowsOf(people[s]!.id)).length]).toEqual([id, s, n]);
       for (const s of step.subjects) {
         const rows = await rowsOf(people[s]!.id);
         const mine = rows.filter((r) => r.what === id && r.actorId === people[step.who]!.id);
@@ -504,8 +519,37 @@ describe("the access log", () => {
       action: "change",
       what: "PUT /api/clients/:id/status",
     });
-    const boris = view.items.find((i) => i.actorId === people.boris!.id);
-    expect(boris).toMatchObject({ actorAgency: "Boris Agency", what: "GET /api/introductions/:id" });
+    expect(view.items[0]!.ip).toBeTruthy();
+    // Another agency's matchmaker by role and agency only, the other client by role only: no id,
+    // name or address of someone who is not this matchmaker's to know.
+    const boris = view.items.find(
+      (i) => i.what === "GET /api/introductions/:id" && i.actorRole === "INVITER",
+    );
+    expect(boris).toMatchObject({
+      actorKnown: false,
+      actorId: null,
+      actorName: null,
+      actorAgency: "Boris Agency",
+      ip: null,
+    });
+    const ivan = view.items.find((i) => i.what === "GET /api/introductions/:id/contacts");
+    expect(ivan).toMatchObject({
+      actorKnown: false,
+      actorId: null,
+      actorName: null,
+      actorRole: "INVITEE",
+      actorAgency: null,
+      ip: null,
+    });
+    // An admin reading knows everyone.
+    const forAdmin = AccessLogView.parse(
+      (await call("admin", "GET", `/api/clients/${O}/access-log?pageSize=100`)).json(),
+    );
+    expect(forAdmin.items.find((i) => i.id === boris!.id)).toMatchObject({
+      actorKnown: true,
+      actorId: people.boris!.id,
+    });
+    expect(forAdmin.items.find((i) => i.id === boris!.id)!.ip).toBeTruthy();
     expect((await call("boris", "GET", `/api/clients/${O}/access-log`)).statusCode).toBe(404);
     // Reading the log is not itself logged.
     expect((await rowsOf(O)).length).toBe(before);
@@ -516,9 +560,9 @@ describe("the access log", () => {
     const s = AccessSummaryView.parse(summary.json());
     expect(s.keptMonths).toBe(12);
     const byRole = Object.fromEntries(s.items.map((i) => [`${i.actorRole}:${i.actorAgency ?? ""}`, i]));
-    // Boris read the introduction once and changed it (accepted, asked his client) in the fixture.
-    expect(byRole["INVITER:Boris Agency"]?.views).toBe(1);
-    expect(byRole["INVITER:Boris Agency"]?.changes).toBeGreaterThan(0);
+    // Boris read the introduction once; his steps in it (accepting, asking his client) changed
+    // nothing of Olga's.
+    expect(byRole["INVITER:Boris Agency"]).toMatchObject({ views: 1, changes: 0 });
     expect(byRole["INVITEE:"]).toMatchObject({ views: 1, changes: 0 });
     expect(byRole["ADMIN:"]).toMatchObject({ views: 0, changes: 1 });
     const total = s.items.reduce((n, i) => n + i.views + i.changes, 0);

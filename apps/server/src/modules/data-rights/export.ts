@@ -32,7 +32,7 @@ export async function buildExport(deps: ExportDeps, user: UserRow, now = new Dat
       listPhotos(db, user.id),
       listCertificates(db, user.id),
       introductionsOfClient(db, user.id),
-      consentLedgerOf(db, user.id),
+      consentLedgerOf(db, user.id, { all: true }),
       packagesOf(db, user.id, now),
     ],
   );
@@ -56,7 +56,10 @@ export async function buildExport(deps: ExportDeps, user: UserRow, now = new Dat
     photos: photos.map((p) => ({ ...p, url: absolute(p.url), thumbUrl: absolute(p.thumbUrl) })),
     certificates: certificates.items.map((c) => ({ ...c, url: absolute(c.url) })),
     introductions,
-    consentLedger: ledger.items,
+    consentLedger: ledger.items.map(({ recipientId: _, recipientName, ...entry }) => ({
+      ...entry,
+      recipientName: entry.recipientRole === "client" ? recipientName : null,
+    })),
     packages: packages.items,
     notifications,
     chatMessages,

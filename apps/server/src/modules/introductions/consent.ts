@@ -500,15 +500,22 @@ export async function consentLedger(
   return consentLedgerOf(db, clientId);
 }
 
-/** What of this client was released (the newest 200), for a caller whose right was checked. */
-export async function consentLedgerOf(db: Db, clientId: string): Promise<ConsentLedgerView> {
-  const rows = await db
+/**
+ * What of this client was released, newest first (the newest 200, or all of it for an export),
+ * for a caller whose right was checked.
+ */
+export async function consentLedgerOf(
+  db: Db,
+  clientId: string,
+  o: { all?: boolean } = {},
+): Promise<ConsentLedgerView> {
+  const query = db
     .select({ release: contactReleases, recipient: users })
     .from(contactReleases)
     .innerJoin(users, eq(users.id, contactReleases.recipientId))
     .where(eq(contactReleases.subjectId, clientId))
-    .orderBy(desc(contactReleases.createdAt))
-    .limit(200);
+    .orderBy(desc(contactReleases.createdAt), desc(contactReleases.id));
+  const rows = await (o.all ? query : query.limit(200));
   return {
     items: rows.map(({ release, recipient }) => ({
       id: release.id,

@@ -113,5 +113,9 @@ describe("introduction tab counters", () => {
       const { kept, counted } = await both(m.id);
       expect(kept).toEqual(counted);
     }
+
+    // Emptied at once: the counters with it.
+    await db.execute(sql`truncate introductions cascade`);
+    expect(await db.select().from(introductionCounts)).toEqual([]);
   });
 });

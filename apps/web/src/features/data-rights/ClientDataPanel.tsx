@@ -121,9 +121,13 @@ function LogLine({ entry }: { entry: AccessLogEntry }) {
             </Text>
           </Group>
           <Text size="sm">
-            {entry.actorAgency
-              ? t("dataRights.log.actorWithAgency", { name: who, role, agency: entry.actorAgency })
-              : t("dataRights.log.actor", { name: who, role })}
+            {!entry.actorKnown
+              ? entry.actorAgency
+                ? t("dataRights.log.otherAgency", { role, agency: entry.actorAgency })
+                : t("dataRights.log.otherClient")
+              : entry.actorAgency
+                ? t("dataRights.log.actorWithAgency", { name: who, role, agency: entry.actorAgency })
+                : t("dataRights.log.actor", { name: who, role })}
           </Text>
         </Stack>
         <Stack gap={2} align="flex-end">
