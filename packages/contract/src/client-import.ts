@@ -83,12 +83,7 @@ export const ImportQuery = z.object({
 });
 
 /** Why a row (or one of its cells) was refused, for the page to translate; `message` says it in English. */
-export const ImportErrorCode = z.enum([
-  "required",
-  "invalid",
-  "unknown_value",
-  "email_taken",
-]);
+export const ImportErrorCode = z.enum(["required", "invalid", "unknown_value", "email_taken"]);
 export type ImportErrorCode = z.infer<typeof ImportErrorCode>;
 
 export const ImportRowError = z.object({

@@ -100,11 +100,29 @@ describe("[client-import] CSV import", () => {
       errorRows: 0,
       errors: [],
     });
-    expect(body.headers).toEqual(["email", "firstName", "lastName", "phone", "gender", "dateOfBirth", "height", "city"]);
+    expect(body.headers).toEqual([
+      "email",
+      "firstName",
+      "lastName",
+      "phone",
+      "gender",
+      "dateOfBirth",
+      "height",
+      "city",
+    ]);
     expect(body.mappingGuess).toMatchObject({ email: "email", height: "height", city: "city" });
     expect(body.preview[0]).toEqual({
       row: 1,
-      cells: ["dry.one@example.test", "Dry", "One", "+7 900 111-22-33", "FEMALE", "1990-05-17", "170", "Moscow"],
+      cells: [
+        "dry.one@example.test",
+        "Dry",
+        "One",
+        "+7 900 111-22-33",
+        "FEMALE",
+        "1990-05-17",
+        "170",
+        "Moscow",
+      ],
     });
     expect(await clientCount()).toBe(before);
     expect(await clientByEmail("dry.one@example.test")).toBeUndefined();
@@ -139,7 +157,12 @@ describe("[client-import] CSV import", () => {
       hasPets: true,
     });
     const two = await clientByEmail("ru.two@example.test");
-    expect(two?.profile).toMatchObject({ country: "DE", city: "Берлин; центр", faith: "ATHEISM", hasPets: false });
+    expect(two?.profile).toMatchObject({
+      country: "DE",
+      city: "Берлин; центр",
+      faith: "ATHEISM",
+      hasPets: false,
+    });
   });
 
   it("reads UTF-8 with a BOM and semicolons, with the mapping the form sends", async () => {
@@ -152,7 +175,12 @@ describe("[client-import] CSV import", () => {
       Eyes: "eyeColor",
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ encoding: "utf-8", separator: ";", headers: ["Mail", "Given", "Family", "Job", "Eyes"], created: 1 });
+    expect(res.json()).toMatchObject({
+      encoding: "utf-8",
+      separator: ";",
+      headers: ["Mail", "Given", "Family", "Job", "Eyes"],
+      created: 1,
+    });
     expect((await clientByEmail("mapped@example.test"))?.profile).toMatchObject({
       profession: "Pilot",
       eyeColor: "BLUE",
@@ -160,8 +188,12 @@ describe("[client-import] CSV import", () => {
   });
 
   it("guesses SmartMatchApp's and common English header names", async () => {
-    const csv = "First Name,Last Name,Email Address,Mobile Phone,Birthday,Occupation,Religion,Marital Status\n";
-    const res = await upload(`${csv}A,B,a@example.test,+79001234567,1990-01-01,Chef,Islam,Divorced\n`, "?dryRun=true");
+    const csv =
+      "First Name,Last Name,Email Address,Mobile Phone,Birthday,Occupation,Religion,Marital Status\n";
+    const res = await upload(
+      `${csv}A,B,a@example.test,+79001234567,1990-01-01,Chef,Islam,Divorced\n`,
+      "?dryRun=true",
+    );
     expect(res.json().mappingGuess).toEqual({
       "First Name": "firstName",
       "Last Name": "lastName",
@@ -231,7 +263,12 @@ describe("[client-import] CSV import", () => {
     expect(byRow[6]).toMatchObject({ field: "dateOfBirth", code: "invalid" });
     expect(byRow[7]).toMatchObject({ field: "childrenAges", code: "invalid" });
     expect(byRow[8]).toMatchObject({ field: "wantsMoreChildren", code: "invalid" });
-    for (const email of ["bad.enum@example.test", "bad.height@example.test", "no.name@example.test", "bad.ages@example.test"]) {
+    for (const email of [
+      "bad.enum@example.test",
+      "bad.height@example.test",
+      "no.name@example.test",
+      "bad.ages@example.test",
+    ]) {
       expect(await clientByEmail(email)).toBeUndefined();
     }
     expect((await clientByEmail("good.two@example.test"))?.profile).toMatchObject({
@@ -243,8 +280,17 @@ describe("[client-import] CSV import", () => {
   });
 
   it("refuses a row whose e-mail is another matchmaker's client, and writes nothing of it", async () => {
-    const res = await upload("email,firstName,lastName\ndup@example.test,Taken,Elsewhere\n", "", undefined, otherCookie);
-    expect(res.json()).toMatchObject({ created: 0, errorRows: 1, errors: [{ row: 1, field: "email", code: "email_taken" }] });
+    const res = await upload(
+      "email,firstName,lastName\ndup@example.test,Taken,Elsewhere\n",
+      "",
+      undefined,
+      otherCookie,
+    );
+    expect(res.json()).toMatchObject({
+      created: 0,
+      errorRows: 1,
+      errors: [{ row: 1, field: "email", code: "email_taken" }],
+    });
     expect((await clientByEmail("dup@example.test"))?.user.firstName).toBe("Other");
   });
 
@@ -252,7 +298,7 @@ describe("[client-import] CSV import", () => {
     const noFile = await t.app.inject({
       method: "POST",
       url: "/api/clients/import",
-      payload: "--b\r\nContent-Disposition: form-data; name=\"mapping\"\r\n\r\n{}\r\n--b--\r\n",
+      payload: '--b\r\nContent-Disposition: form-data; name="mapping"\r\n\r\n{}\r\n--b--\r\n',
       headers: { "content-type": "multipart/form-data; boundary=b", cookie },
     });
     expect(noFile.statusCode).toBe(400);
@@ -268,21 +314,39 @@ describe("[client-import] CSV import", () => {
 
     const unknownColumn = await upload("email\nx@y.test\n", "", { nope: "email" });
     expect(unknownColumn.statusCode).toBe(400);
-    expect(unknownColumn.json()).toMatchObject({ code: "VALIDATION_FAILED", errors: { mapping: [expect.any(String)] } });
+    expect(unknownColumn.json()).toMatchObject({
+      code: "VALIDATION_FAILED",
+      errors: { mapping: [expect.any(String)] },
+    });
     const unknownField = await upload("email\nx@y.test\n", "", { email: "password" });
     expect(unknownField.statusCode).toBe(400);
 
-    const json = await t.app.inject({ method: "POST", url: "/api/clients/import", payload: {}, headers: { cookie } });
+    const json = await t.app.inject({
+      method: "POST",
+      url: "/api/clients/import",
+      payload: {},
+      headers: { cookie },
+    });
     expect(json.statusCode).toBe(415);
   });
 
   it("asks an admin whose clients the rows become", async () => {
     const admin = await seedAdmin(t.database.db);
     const adminCookie = (await signIn(t.app, admin.email)).cookie;
-    const none = await upload("email,firstName,lastName\nadm@example.test,Ad,Min\n", "", undefined, adminCookie);
+    const none = await upload(
+      "email,firstName,lastName\nadm@example.test,Ad,Min\n",
+      "",
+      undefined,
+      adminCookie,
+    );
     expect(none.statusCode).toBe(400);
     expect(none.json().code).toBe("MATCHMAKER_REQUIRED");
-    const res = await upload("email,firstName,lastName\nadm@example.test,Ad,Min\n", `?matchmakerId=${ownerId}`, undefined, adminCookie);
+    const res = await upload(
+      "email,firstName,lastName\nadm@example.test,Ad,Min\n",
+      `?matchmakerId=${ownerId}`,
+      undefined,
+      adminCookie,
+    );
     expect(res.json()).toMatchObject({ created: 1 });
     expect((await clientByEmail("adm@example.test"))?.user.inviterId).toBe(ownerId);
   });
@@ -292,13 +356,18 @@ describe("[client-import] CSV import", () => {
     const bulkCookie = (await signIn(t.app, matchmaker.email)).cookie;
     const lines = ["email,firstName,lastName,gender,height,city,phone"];
     for (let i = 0; i < 10_000; i++) {
-      lines.push(`bulk-${i}@import.test,Name${i},Bulk,${i % 2 ? "MALE" : "FEMALE"},${150 + (i % 50)},City ${i % 100},+7 901 ${String(i).padStart(7, "0")}`);
+      lines.push(
+        `bulk-${i}@import.test,Name${i},Bulk,${i % 2 ? "MALE" : "FEMALE"},${150 + (i % 50)},City ${i % 100},+7 901 ${String(i).padStart(7, "0")}`,
+      );
     }
     const res = await upload(lines.join("\n"), "", undefined, bulkCookie);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ rows: 10_000, created: 10_000, errorRows: 0 });
     expect(await clientCount(matchmaker.id)).toBe(10_000);
-    expect((await clientByEmail("bulk-9999@import.test"))?.profile).toMatchObject({ height: 199, city: "City 99" });
+    expect((await clientByEmail("bulk-9999@import.test"))?.profile).toMatchObject({
+      height: 199,
+      city: "City 99",
+    });
   });
 });
 
@@ -306,7 +375,11 @@ describe("[client-import] CSV export", () => {
   it("exports the caller's clients with every questionnaire field, which imports back unchanged", async () => {
     const matchmaker = await seedMatchmaker(t.database.db);
     const mCookie = (await signIn(t.app, matchmaker.email)).cookie;
-    const client = await seedClient(t.database.db, matchmaker.id, { email: "full@example.test", firstName: "Full", lastName: "Questionnaire" });
+    const client = await seedClient(t.database.db, matchmaker.id, {
+      email: "full@example.test",
+      firstName: "Full",
+      lastName: "Questionnaire",
+    });
     const patch = await t.app.inject({
       method: "PATCH",
       url: `/api/profiles/${client.id}`,
@@ -337,9 +410,17 @@ describe("[client-import] CSV export", () => {
       },
     });
     expect(patch.statusCode).toBe(200);
-    await seedClient(t.database.db, matchmaker.id, { email: "bare@example.test", firstName: "Bare", lastName: "Minimum" });
+    await seedClient(t.database.db, matchmaker.id, {
+      email: "bare@example.test",
+      firstName: "Bare",
+      lastName: "Minimum",
+    });
 
-    const exported = await t.app.inject({ method: "GET", url: "/api/clients/export?format=csv", headers: { cookie: mCookie } });
+    const exported = await t.app.inject({
+      method: "GET",
+      url: "/api/clients/export?format=csv",
+      headers: { cookie: mCookie },
+    });
     expect(exported.statusCode).toBe(200);
     expect(exported.headers["content-type"]).toContain("text/csv");
     const text = exported.body;
@@ -359,14 +440,30 @@ describe("[client-import] CSV export", () => {
     const { updatedAt: _a, ...profileBefore } = before!.profile!;
     const { updatedAt: _b, ...profileAfter } = after!.profile!;
     expect(profileAfter).toEqual(profileBefore);
-    expect(after!.profile).toMatchObject({ interests: { travel: ["Italy, mostly"], music: ["Jazz", "Rock"] }, empathy: 80 });
-    const again = await t.app.inject({ method: "GET", url: "/api/clients/export", headers: { cookie: mCookie } });
+    expect(after!.profile).toMatchObject({
+      interests: { travel: ["Italy, mostly"], music: ["Jazz", "Rock"] },
+      empathy: 80,
+    });
+    const again = await t.app.inject({
+      method: "GET",
+      url: "/api/clients/export",
+      headers: { cookie: mCookie },
+    });
     expect(again.body).toBe(text);
   });
 
   it("answers another matchmaker only their own clients", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/api/clients/export", headers: { cookie: otherCookie } });
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/clients/export",
+      headers: { cookie: otherCookie },
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.body.replace(/^\uFEFF/, "").trim().split("\n")).toHaveLength(1);
+    expect(
+      res.body
+        .replace(/^\uFEFF/, "")
+        .trim()
+        .split("\n"),
+    ).toHaveLength(1);
   });
 });

@@ -22,7 +22,9 @@ export type ReceivedCsv = { path: string; fields: Record<string, string>; dispos
  * stays bounded whatever its size, up to the upload limit) and the text fields are kept, in any
  * order. A form that is not multipart is 415, a file over the limit 413, no file 400.
  */
-export async function receiveCsv(request: Pick<FastifyRequest, "isMultipart" | "parts">): Promise<ReceivedCsv> {
+export async function receiveCsv(
+  request: Pick<FastifyRequest, "isMultipart" | "parts">,
+): Promise<ReceivedCsv> {
   if (!request.isMultipart()) {
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", 415, "Send the file as multipart/form-data");
   }
@@ -46,17 +48,22 @@ export async function receiveCsv(request: Pick<FastifyRequest, "isMultipart" | "
       const file = part as MultipartFile;
       if (file.fieldname !== "file" || hasFile) {
         file.file.resume();
-        throw badRequest("VALIDATION_FAILED", "Send one CSV file in the field \"file\"", {
+        throw badRequest("VALIDATION_FAILED", 'Send one CSV file in the field "file"', {
           file: ['Use the field "file" for one CSV file'],
         });
       }
       hasFile = true;
       await pipeline(file.file, createWriteStream(path));
       if (file.file.truncated) {
-        throw new AppError("FILE_TOO_LARGE", 413, `The file is too large: ${cleanText(file.filename ?? "")}`, {
-          fileName: cleanText(file.filename ?? ""),
-          maxBytes: MAX_UPLOAD_BYTES,
-        });
+        throw new AppError(
+          "FILE_TOO_LARGE",
+          413,
+          `The file is too large: ${cleanText(file.filename ?? "")}`,
+          {
+            fileName: cleanText(file.filename ?? ""),
+            maxBytes: MAX_UPLOAD_BYTES,
+          },
+        );
       }
     }
   } catch (error) {

@@ -2,8 +2,8 @@ import {
   AlcoholConsumption,
   BodyType,
   CLIENT_CSV_FIELDS,
-  COUNTRY_CODES,
   type ClientCsvField,
+  COUNTRY_CODES,
   EducationLevel,
   EthnicityGroup,
   EyeColor,
@@ -79,9 +79,15 @@ const EXTRA_VALUES: Partial<Record<EnumField, Record<string, string[]>>> = {
 function valueTable(field: EnumField): Map<string, string> {
   const [schema, group] = ENUM_FIELDS[field];
   const table = new Map<string, string>();
-  const labels = (catalog: Catalog) => (catalog.profile.values as Record<string, Record<string, string>>)[group];
+  const labels = (catalog: Catalog) =>
+    (catalog.profile.values as Record<string, Record<string, string>>)[group];
   for (const code of schema.options as readonly string[]) {
-    for (const name of [code, labels(en)?.[code], labels(ru)?.[code], ...(EXTRA_VALUES[field]?.[code] ?? [])]) {
+    for (const name of [
+      code,
+      labels(en)?.[code],
+      labels(ru)?.[code],
+      ...(EXTRA_VALUES[field]?.[code] ?? []),
+    ]) {
       if (name && !table.has(fold(name))) table.set(fold(name), code);
     }
   }
@@ -156,12 +162,40 @@ export const LIST_JOINER = " | ";
 
 /** Header names recognised for each field, beyond the field's own name and its two catalog labels. */
 const HEADER_ALIASES: Partial<Record<ClientCsvField, string[]>> = {
-  email: ["e-mail", "email address", "e-mail address", "mail", "эл почта", "электронная почта", "почта", "емейл"],
+  email: [
+    "e-mail",
+    "email address",
+    "e-mail address",
+    "mail",
+    "эл почта",
+    "электронная почта",
+    "почта",
+    "емейл",
+  ],
   firstName: ["first name", "first", "given name", "name", "имя"],
   lastName: ["last name", "surname", "family name", "last", "фамилия"],
-  phone: ["phone number", "mobile", "mobile phone", "cell", "cell phone", "telephone", "tel", "телефон", "мобильный", "мобильный телефон"],
+  phone: [
+    "phone number",
+    "mobile",
+    "mobile phone",
+    "cell",
+    "cell phone",
+    "telephone",
+    "tel",
+    "телефон",
+    "мобильный",
+    "мобильный телефон",
+  ],
   gender: ["sex", "пол"],
-  dateOfBirth: ["birthday", "birth date", "birthdate", "dob", "date of birth", "день рождения", "дата рождения"],
+  dateOfBirth: [
+    "birthday",
+    "birth date",
+    "birthdate",
+    "dob",
+    "date of birth",
+    "день рождения",
+    "дата рождения",
+  ],
   height: ["height cm", "height (cm)", "рост см"],
   weight: ["weight kg", "weight (kg)", "вес кг"],
   incomeLevel: ["income", "annual income", "salary", "доход"],
@@ -207,7 +241,12 @@ function labelsOf(field: ClientCsvField, catalog: Catalog): string[] {
 const HEADER_TABLE = (() => {
   const table = new Map<string, ClientCsvField>();
   for (const field of CLIENT_CSV_FIELDS) {
-    for (const name of [field, ...labelsOf(field, en), ...labelsOf(field, ru), ...(HEADER_ALIASES[field] ?? [])]) {
+    for (const name of [
+      field,
+      ...labelsOf(field, en),
+      ...labelsOf(field, ru),
+      ...(HEADER_ALIASES[field] ?? []),
+    ]) {
       if (!table.has(fold(name))) table.set(fold(name), field);
     }
   }

@@ -21,7 +21,12 @@ import { clientProfiles, users } from "../../db/schema/index.js";
 import type { SessionUser } from "../../platform/access.js";
 import { AppError, badRequest, notFound } from "../../platform/errors.js";
 import { createClient } from "../clients/service.js";
-import { insertClientProfiles, readClientProfile, toFields, writeClientProfile } from "../profiles/service.js";
+import {
+  insertClientProfiles,
+  readClientProfile,
+  toFields,
+  writeClientProfile,
+} from "../profiles/service.js";
 import { createClientUsers, findUser, type NewClientUser, takenEmails } from "../users/service.js";
 import { detectFormat, readRecords, receiveCsv } from "./csv.js";
 import { type CellValue, guessMapping, isProblem, parseCell, toCells } from "./fields.js";
@@ -225,7 +230,8 @@ export async function importClients(
         continue;
       }
       const key = row.patch.phone ? phoneKey(row.patch.phone, row.patch.country) : undefined;
-      const find = () => (row.email && known.byEmail.get(row.email)) || (key && known.byPhone.get(key)) || undefined;
+      const find = () =>
+        (row.email && known.byEmail.get(row.email)) || (key && known.byPhone.get(key)) || undefined;
       let existing = find();
       if (existing === PENDING) {
         await flush();
@@ -321,11 +327,18 @@ async function createBatch(
     rows.map((r) => r.email),
   );
   const emailTaken = (r: NewRow): ImportRowError[] => [
-    { row: r.rowNo, field: "email", column: null, code: "email_taken", message: "A user with this e-mail already exists" },
+    {
+      row: r.rowNo,
+      field: "email",
+      column: null,
+      code: "email_taken",
+      message: "A user with this e-mail already exists",
+    },
   ];
   const free = rows.filter((r) => !taken.has(r.email));
   const outcome: { row: NewRow; result: string | ImportRowError[] }[] = rows
-    .filter((r) => taken.has(r.email)).map((row) => ({ row, result: emailTaken(row) }));
+    .filter((r) => taken.has(r.email))
+    .map((row) => ({ row, result: emailTaken(row) }));
   if (dryRun) return [...outcome, ...free.map((row) => ({ row, result: `dry-run-${row.rowNo}` }))];
   const asAccount = (r: NewRow): NewClientUser => ({
     email: r.email,
@@ -352,7 +365,12 @@ async function createBatch(
 }
 
 /** One new client alone: account and questionnaire in one transaction, as the client page makes them. */
-async function createOne(db: Db, caller: SessionUser, ownerId: string, row: NewRow): Promise<string | ImportRowError[]> {
+async function createOne(
+  db: Db,
+  caller: SessionUser,
+  ownerId: string,
+  row: NewRow,
+): Promise<string | ImportRowError[]> {
   const { firstName, lastName, ...rest } = row.patch;
   try {
     return await db.transaction(async (tx) => {
@@ -376,7 +394,10 @@ async function updateOne(db: Db, clientId: string, patch: ProfilePatchBody, rowN
     const target = await findUser(db, clientId);
     if (!target) throw notFound("CLIENT_NOT_FOUND", "Client not found");
     const merged = patch.interests
-      ? { ...patch, interests: { ...(await readClientProfile(db, clientId)).fields.interests, ...patch.interests } }
+      ? {
+          ...patch,
+          interests: { ...(await readClientProfile(db, clientId)).fields.interests, ...patch.interests },
+        }
       : patch;
     await writeClientProfile(db, target, merged);
     return [];
@@ -394,7 +415,9 @@ const EXPORT_PAGE = 500;
  */
 export function exportClients(db: Db, caller: SessionUser): Readable {
   const owned: SQL =
-    caller.role === "ADMIN" ? eq(users.role, "INVITEE") : and(eq(users.role, "INVITEE"), eq(users.inviterId, caller.id))!;
+    caller.role === "ADMIN"
+      ? eq(users.role, "INVITEE")
+      : and(eq(users.role, "INVITEE"), eq(users.inviterId, caller.id))!;
   async function* rows() {
     let after: string | null = null;
     for (;;) {

@@ -124,7 +124,11 @@ export type NewClientUser = {
  * registered, as `createClient` makes them. The caller checked the e-mails are free; if one was
  * taken meanwhile the unique index refuses the whole insert (409 EMAIL_TAKEN) and nothing is written.
  */
-export async function createClientUsers(db: Db, inviterId: string, inputs: NewClientUser[]): Promise<UserRow[]> {
+export async function createClientUsers(
+  db: Db,
+  inviterId: string,
+  inputs: NewClientUser[],
+): Promise<UserRow[]> {
   if (inputs.length === 0) return [];
   return db
     .insert(users)
