@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 
 // The demo matchmaker (apps/server/src/seed/demo.ts) imports a CSV of clients through the page.
@@ -48,6 +49,9 @@ test("[client-import] a matchmaker maps a CSV's columns, sees the bad row, impor
     page.getByText("The import will create 2, update 0 and skip 0 clients; rows with errors stay out (1)."),
   ).toBeVisible();
   await expect(page.getByRole("cell", { name: "robot Unknown value" })).toBeVisible();
+  // The page with its mapping table and preview: no axe violations either.
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
 
   await page.getByRole("button", { name: "Import", exact: true }).click();
   await expect(page.getByRole("status")).toHaveText(

@@ -173,6 +173,7 @@ export function ClientImportPage() {
             placeholder={t("clientImport.filePlaceholder")}
             // Mantine's placeholder grey is under 4.5:1 on white; this one reads.
             styles={{ placeholder: { color: "var(--mantine-color-gray-7)" } }}
+            clearButtonProps={{ "aria-label": t("clientImport.clearFile") }}
             accept=".csv,text/csv"
             leftSection={<IconFileTypeCsv size={18} />}
             value={file}
@@ -396,7 +397,13 @@ function PreviewCard({
             </Button>
           )}
         </Group>
-        <Table.ScrollContainer minWidth={Math.max(480, result.headers.length * 140)}>
+        {/* Wider than a phone: the region scrolls, so it takes the keyboard's focus too. */}
+        <Table.ScrollContainer
+          minWidth={Math.max(480, result.headers.length * 140)}
+          scrollAreaProps={{
+            viewportProps: { tabIndex: 0, role: "region", "aria-label": t("clientImport.previewRegion") },
+          }}
+        >
           <Table striped withTableBorder verticalSpacing="xs" fz="sm">
             <Table.Thead>
               <Table.Tr>
@@ -413,7 +420,7 @@ function PreviewCard({
                     <Stack gap={2}>
                       <Text size="sm">{row}</Text>
                       {byRow.get(row)?.map((error) => (
-                        <Text key={error.field} size="xs" c="red.8">
+                        <Text key={error.field} size="xs" c="red.9">
                           {rowMessage(error)}
                         </Text>
                       ))}
@@ -425,7 +432,7 @@ function PreviewCard({
                       <Table.Td key={header} bg={error ? "red.0" : undefined}>
                         <Text size="sm">{cells[index] ?? ""}</Text>
                         {error && (
-                          <Text size="xs" c="red.8">
+                          <Text size="xs" c="red.9">
                             {t(`clientImport.codes.${error.code}`)}
                           </Text>
                         )}
@@ -438,7 +445,7 @@ function PreviewCard({
           </Table>
         </Table.ScrollContainer>
         {result.errorRows > 0 && (
-          <Text c="red.8" fw={500}>
+          <Text c="red.9" fw={500}>
             {t("clientImport.errorRows", { count: result.errorRows })}
           </Text>
         )}
