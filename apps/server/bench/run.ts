@@ -1,6 +1,7 @@
 // `npm run bench`: seeds a fresh database, starts the production server through `npm start`'s
 // script, and measures each scenario with autocannon next to the bare /api/health route.
 // `npm run bench -- engine` measures only the compatibility engine (pair scores a second, one core);
+// `npm run bench -- csv-import` only the 10,000-row client CSV import (issue 18);
 // `npm run bench -- ranking` only candidate ranking among 100,000 published profiles (seeds its own
 // database: PGlite, or a throwaway one on BENCH_DATABASE_URL).
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
@@ -15,6 +16,7 @@ import { chromium } from "playwright-core";
 import sharp from "sharp";
 import { type Database, openDatabase } from "../src/db/client.js";
 import { explainDirectory } from "../src/modules/agencies/directory.js";
+import { type CsvImportFigures, csvImportFigures } from "./csv-import.js";
 import { type IntroductionJobFigures, introductionJobFigures } from "./introduction-jobs.js";
 import { type RankingFigures, rankingFigures } from "./ranking.js";
 import {
@@ -291,6 +293,27 @@ function jobLine(j: IntroductionJobFigures): string {
   return `introductions job (reminders, alerts, expiry, dates) over ${j.open.toLocaleString("en-US")} open introductions (${pgServer ? "PostgreSQL" : "PGlite"}): p50 ${j.p50.toFixed(0)} ms, slowest ${j.max.toFixed(0)} ms of ${j.runs} runs ten minutes apart (target < ${JOB_TARGET_MS} ms) ${j.max < JOB_TARGET_MS ? "ok" : "OVER"}; ${Math.round(j.meanDue)} due per run; seeded in ${j.seedSeconds.toFixed(0)} s`;
 }
 
+const CSV_IMPORT_TARGET_S = 30;
+
+/** A 10,000-row client CSV through the import endpoint, on a database of its own. */
+async function measureCsvImport(work: string): Promise<CsvImportFigures> {
+  const dir = path.join(work, "csv-import");
+  mkdirSync(dir, { recursive: true });
+  const target = await freshDatabase(dir, "csvimport");
+  const database = await target.open();
+  try {
+    await database.migrate();
+    return await csvImportFigures(database);
+  } finally {
+    await database.close();
+    await target.drop();
+  }
+}
+
+function csvImportLine(c: CsvImportFigures): string {
+  return `client CSV import (${pgServer ? "PostgreSQL" : "PGlite"}, UTF-8, ";", Russian headers and labels, new clients): ${c.rows.toLocaleString("en-US")} rows in ${c.seconds.toFixed(1)} s (target < ${CSV_IMPORT_TARGET_S} s) ${c.seconds < CSV_IMPORT_TARGET_S ? "ok" : "OVER"}; process RSS ${c.baselineRssMb.toFixed(0)} MB before, peak ${c.peakRssMb.toFixed(0)} MB; ${c.largeRows.toLocaleString("en-US")} rows in ${c.largeSeconds.toFixed(1)} s, peak ${c.largePeakRssMb.toFixed(0)} MB`;
+}
+
 function rankingLine(r: RankingFigures): string {
   return `ranking candidates for one client among ${r.profiles.toLocaleString("en-US")} published profiles (${pgServer ? "PostgreSQL" : "PGlite"}): p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms (target < ${RANKING_TARGET_MS} ms) ${r.p95 < RANKING_TARGET_MS ? "ok" : "OVER"}; ${Math.round(r.meanPrefiltered)} profiles pass the SQL pre-filter, ${Math.round(r.meanKept)} the engine (mean per client); seeded in ${r.seedSeconds.toFixed(0)} s; the first ranking (loads the candidate pool) ${r.firstRankingSeconds.toFixed(1)} s`;
 }
@@ -350,6 +373,7 @@ async function main() {
       const ranking = only ? undefined : await measureRanking(work);
       const jobs =
         only && !"introductions job".includes(only) ? undefined : await measureIntroductionJobs(work);
+      const csvImport = only && !"csv import".includes(only) ? undefined : await measureCsvImport(work);
 
       lines.push(
         `MatchDesk bench — ${new Date().toISOString()} — ${duration} s per scenario, ${pgServer ? "PostgreSQL" : "PGlite"}, production build, 1-minute load average ${loadavg()[0]!.toFixed(1)} at the end`,
@@ -381,6 +405,7 @@ async function main() {
       if (engine) lines.push(engineLine(engine));
       if (ranking) lines.push(rankingLine(ranking));
       if (jobs) lines.push(jobLine(jobs));
+      if (csvImport) lines.push(csvImportLine(csvImport));
       lines.push("");
       lines.push(...plans);
       console.log(lines.join("\n"));
@@ -403,6 +428,13 @@ else if (process.argv[2] === "ranking") {
   const work = mkdtempSync(path.join(tmpdir(), "matchdesk-bench-"));
   try {
     console.log(rankingLine(await measureRanking(work)));
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+} else if (process.argv[2] === "csv-import") {
+  const work = mkdtempSync(path.join(tmpdir(), "matchdesk-bench-"));
+  try {
+    console.log(csvImportLine(await measureCsvImport(work)));
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

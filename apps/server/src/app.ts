@@ -18,6 +18,7 @@ import * as auth from "./modules/auth/routes.js";
 import { openSessionCache } from "./modules/auth/session-cache.js";
 import { registerSessionHook } from "./modules/auth/sessions.js";
 import * as chat from "./modules/chat/routes.js";
+import * as clientImport from "./modules/client-import/routes.js";
 import * as clients from "./modules/clients/routes.js";
 import * as credits from "./modules/credits/routes.js";
 import { registerAccessLog } from "./modules/data-rights/access-log.js";
@@ -63,6 +64,7 @@ const MODULES = [
   auth,
   users,
   invites,
+  clientImport,
   clients,
   profiles,
   files,

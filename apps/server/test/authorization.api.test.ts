@@ -100,6 +100,11 @@ const MATRIX: Record<string, Row> = {
     expect: { ...matchmakers(201), admin: 403 },
   },
   "GET /api/clients": { call: () => ({ url: "/api/clients" }), expect: matchmakers(200) },
+  "POST /api/clients/import": { call: () => emptyForm("/api/clients/import"), expect: matchmakers(400) },
+  "GET /api/clients/export": {
+    call: () => ({ url: "/api/clients/export?format=csv" }),
+    expect: matchmakers(200),
+  },
   "GET /api/search/profiles": {
     call: () => ({ url: "/api/search/profiles?gender=FEMALE" }),
     expect: matchmakers(200),

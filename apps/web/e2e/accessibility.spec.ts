@@ -55,7 +55,13 @@ for (const { locale, lang } of LANGUAGES) {
       const clients = (await (await page.request.get("/api/clients")).json()) as { items: { id: string }[] };
       const client = clients.items[0]!;
       const found: string[] = [];
-      for (const path of [`/invited-users/${client.id}`, "/admin/chats", "/admin/matches", "/admin/usage"]) {
+      for (const path of [
+        `/invited-users/${client.id}`,
+        "/admin/chats",
+        "/admin/matches",
+        "/admin/usage",
+        "/admin/clients/import",
+      ]) {
         found.push(...(await violationsOn(page, path)));
       }
       // A dialog open over a page: its close button is named in the page's language.

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ADMIN_ERRORS } from "./admin.js";
 import { AUTH_ERRORS } from "./auth.js";
 import { CHAT_ERRORS } from "./chat.js";
+import { CLIENT_IMPORT_ERRORS } from "./client-import.js";
 import { PACKAGE_ERRORS } from "./client-packages.js";
 import { CLIENT_ERRORS } from "./clients.js";
 import { MONEY_ERRORS } from "./credits.js";
@@ -47,6 +48,7 @@ export const ERROR_CODES = [
   ...MEDIA_ERRORS,
   ...PROFILE_ERRORS,
   ...CLIENT_ERRORS,
+  ...CLIENT_IMPORT_ERRORS,
   ...MONEY_ERRORS,
   ...MARKETPLACE_ERRORS,
   ...CHAT_ERRORS,

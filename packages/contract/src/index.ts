@@ -1,6 +1,7 @@
 export * from "./admin.js";
 export * from "./auth.js";
 export * from "./chat.js";
+export * from "./client-import.js";
 export * from "./client-packages.js";
 export * from "./clients.js";
 export * from "./common.js";

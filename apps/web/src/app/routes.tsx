@@ -105,6 +105,10 @@ const ClientsPage = lazyPage(
   withFullCatalog(() => import("../features/clients/ClientsPage")),
   "ClientsPage",
 );
+const ClientImportPage = lazyPage(
+  withFullCatalog(() => import("../features/client-import/ClientImportPage")),
+  "ClientImportPage",
+);
 const ClientDetailPage = lazyPage(
   withFullCatalog(() => import("../features/clients/ClientDetailPage")),
   "ClientDetailPage",
@@ -220,6 +224,7 @@ export const routes: RouteObject[] = [
               { index: true, element: <Navigate to="/admin/dashboard" replace /> },
               { path: "dashboard", ...page(DashboardPage) },
               { path: "invited-users", ...page(ClientsPage) },
+              { path: "clients/import", ...page(ClientImportPage) },
               { path: "profile", ...page(ProfilePage) },
               { path: "profile/advanced", ...page(AgencyAdvancedPage) },
               { path: "reviews", ...page(ReviewsModerationPage) },

@@ -1,4 +1,10 @@
-import { type EndpointSpec, endpointUrl, type ParamsOf, type ResponseOf } from "@matchdesk/contract";
+import {
+  type EndpointSpec,
+  endpointUrl,
+  type ParamsOf,
+  type QueryOf,
+  type ResponseOf,
+} from "@matchdesk/contract";
 import { ApiError, NETWORK_ERROR_CODE, reportUnauthorized, toApiError } from "./api";
 
 export type UploadOptions = {
@@ -10,10 +16,11 @@ export type UploadOptions = {
 /** An endpoint of the contract that takes a multipart form (file uploads). */
 export type UploadEndpoint = EndpointSpec & { readonly bodyKind: "multipart" };
 
-/** The params of an upload endpoint, asked for exactly when its path has some. */
-export type UploadInput<E extends UploadEndpoint> = [ParamsOf<E>] extends [undefined]
+/** The params of an upload endpoint, asked for exactly when its path has some; its query, if it has one. */
+export type UploadInput<E extends UploadEndpoint> = ([ParamsOf<E>] extends [undefined]
   ? { params?: undefined }
-  : { params: ParamsOf<E> };
+  : { params: ParamsOf<E> }) &
+  ([QueryOf<E>] extends [undefined] ? { query?: undefined } : { query?: QueryOf<E> });
 
 /**
  * Sends multipart form data to an upload endpoint with upload progress (fetch cannot report it):
@@ -26,7 +33,10 @@ export function uploadForm<E extends UploadEndpoint>(
   options: UploadOptions = {},
 ): Promise<ResponseOf<E>> {
   const { onProgress, signal } = options;
-  const url = endpointUrl(def, input as { params?: Record<string, unknown> });
+  const url = endpointUrl(
+    def,
+    input as { params?: Record<string, unknown>; query?: Record<string, unknown> },
+  );
   return new Promise<ResponseOf<E>>((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open(def.method, url);

@@ -4,6 +4,7 @@ import { agenciesApi } from "./agencies.js";
 import { analyticsApi } from "./analytics.js";
 import { authApi } from "./auth.js";
 import { chatApi } from "./chat.js";
+import { clientImportApi } from "./client-import.js";
 import { clientPackagesApi } from "./client-packages.js";
 import { clientsApi } from "./clients.js";
 import { creditsApi } from "./credits.js";
@@ -35,6 +36,7 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
   analyticsApi,
   authApi,
   chatApi,
+  clientImportApi,
   clientPackagesApi,
   clientsApi,
   creditsApi,

@@ -3,6 +3,7 @@ export { agenciesApi } from "./agencies.js";
 export { analyticsApi } from "./analytics.js";
 export { authApi } from "./auth.js";
 export { chatApi } from "./chat.js";
+export { clientImportApi } from "./client-import.js";
 export { clientPackagesApi } from "./client-packages.js";
 export { clientsApi } from "./clients.js";
 export { creditsApi } from "./credits.js";

@@ -148,6 +148,39 @@ export async function patchProfile(db: Db, caller: SessionUser, userId: string, 
   return writeClientProfile(db, await clientTarget(db, caller, userId), body);
 }
 
+/**
+ * A questionnaire's fields after an edit and the row that stores them (the completeness flag
+ * recomputed); more children's ages than children is 400 on childrenAges.
+ */
+function profileRow(
+  current: ProfileFields,
+  rest: Omit<ProfilePatchBody, "preferences" | "psychology">,
+  psychology: ProfilePatchBody["psychology"],
+) {
+  const fields: ProfileFields = { ...current, ...rest, psychology: { ...current.psychology, ...psychology } };
+  if (fields.childrenAges.length > (fields.childrenCount ?? 0)) {
+    throw badRequest("VALIDATION_FAILED", "The request is not valid", {
+      childrenAges: ["More children's ages than children"],
+    });
+  }
+  const isComplete = missingRequired(fields).length === 0;
+  const { firstName: _f, lastName: _l, phone: _p, gender: _g, psychology: psych, ...profileCols } = fields;
+  return { fields, isComplete, row: { ...profileCols, ...psych, isComplete, updatedAt: new Date() } };
+}
+
+/**
+ * The questionnaires of clients just created (a CSV import), in one insert: each row as
+ * `writeClientProfile` would store it on an empty questionnaire. The user columns (names, phone,
+ * gender) were set when the accounts were created.
+ */
+export async function insertClientProfiles(db: Db, items: { user: UserRow; patch: ProfilePatchBody }[]) {
+  const rows = items.map(({ user, patch }) => {
+    const { preferences: _prefs, psychology, ...rest } = patch;
+    return { userId: user.id, ...profileRow(toFields(user, undefined), rest, psychology).row };
+  });
+  if (rows.length > 0) await db.insert(clientProfiles).values(rows);
+}
+
 /** Saves a client's anketa for a caller whose right to it was checked before. */
 export async function writeClientProfile(db: Db, target: UserRow, body: ProfilePatchBody) {
   const { preferences, psychology, ...rest } = body;
@@ -163,18 +196,7 @@ export async function writeClientProfile(db: Db, target: UserRow, body: ProfileP
     }
     throw badRequest("VALIDATION_FAILED", "The request is not valid", errors);
   }
-  const fields: ProfileFields = {
-    ...current.fields,
-    ...rest,
-    psychology: { ...current.fields.psychology, ...psychology },
-  };
-  if (fields.childrenAges.length > (fields.childrenCount ?? 0)) {
-    throw badRequest("VALIDATION_FAILED", "The request is not valid", {
-      childrenAges: ["More children's ages than children"],
-    });
-  }
-  const isComplete = missingRequired(fields).length === 0;
-  const now = new Date();
+  const { fields, isComplete, row } = profileRow(current.fields, rest, psychology);
   await db.transaction(async (tx) => {
     // The user row first, always: a new city also rewrites the user's search text (a trigger,
     // migration 0024), so two saves of one questionnaire must lock user then questionnaire, in
@@ -182,8 +204,6 @@ export async function writeClientProfile(db: Db, target: UserRow, body: ProfileP
     await tx.select({ id: users.id }).from(users).where(eq(users.id, target.id)).for("no key update");
     const userPatch = Object.fromEntries(USER_FIELDS.filter((k) => k in rest).map((k) => [k, fields[k]]));
     if (Object.keys(userPatch).length > 0) await updateUser(tx, target.id, userPatch);
-    const { firstName: _f, lastName: _l, phone: _p, gender: _g, psychology: psych, ...profileCols } = fields;
-    const row = { ...profileCols, ...psych, isComplete, updatedAt: now };
     await tx
       .insert(clientProfiles)
       .values({ userId: target.id, ...row })
@@ -195,10 +215,10 @@ export async function writeClientProfile(db: Db, target: UserRow, body: ProfileP
     if (mergedPrefs?.success) {
       await tx
         .insert(clientPreferences)
-        .values({ userId: target.id, ...mergedPrefs.data, updatedAt: now })
+        .values({ userId: target.id, ...mergedPrefs.data, updatedAt: row.updatedAt })
         .onConflictDoUpdate({
           target: clientPreferences.userId,
-          set: { ...mergedPrefs.data, updatedAt: now },
+          set: { ...mergedPrefs.data, updatedAt: row.updatedAt },
         });
     }
   });

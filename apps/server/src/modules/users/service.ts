@@ -1,6 +1,6 @@
 import type { Role, UserView } from "@matchdesk/contract";
 import { hash } from "@node-rs/argon2";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { users } from "../../db/schema/index.js";
 import { AppError, isUniqueViolation, notFound } from "../../platform/errors.js";
@@ -108,6 +108,57 @@ export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
       throw error;
     });
   return rows[0]!;
+}
+
+/** A client account of an import: what `createClient` asks for, with the phone and gender it may set after. */
+export type NewClientUser = {
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  gender: UserRow["gender"];
+};
+
+/**
+ * Many client accounts of one matchmaker in one insert (a CSV import): no password, not yet
+ * registered, as `createClient` makes them. The caller checked the e-mails are free; if one was
+ * taken meanwhile the unique index refuses the whole insert (409 EMAIL_TAKEN) and nothing is written.
+ */
+export async function createClientUsers(
+  db: Db,
+  inviterId: string,
+  inputs: NewClientUser[],
+): Promise<UserRow[]> {
+  if (inputs.length === 0) return [];
+  return db
+    .insert(users)
+    .values(
+      inputs.map((input) => ({
+        id: newId(),
+        email: input.email.toLowerCase(),
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phone: input.phone,
+        gender: input.gender,
+        role: "INVITEE" as const,
+        inviteCode: newInviteCode(),
+        inviterId,
+        locale: "ru-RU",
+      })),
+    )
+    .returning()
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error))
+        throw new AppError("EMAIL_TAKEN", 409, "A user with this e-mail already exists");
+      throw error;
+    });
+}
+
+/** Which of these e-mails (lower case) already have an account. */
+export async function takenEmails(db: Db, emails: string[]): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const rows = await db.select({ email: users.email }).from(users).where(inArray(users.email, emails));
+  return new Set(rows.map((r) => r.email));
 }
 
 /** Deletes an account and, by the database's cascades, everything stored for it. */

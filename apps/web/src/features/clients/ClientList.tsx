@@ -14,7 +14,7 @@ import {
   UnstyledButton,
 } from "@mantine/core";
 import { type ClientListItem, type ClientStatsView, Gender, ProfileStatus } from "@matchdesk/contract";
-import { IconQrcode, IconUserPlus } from "@tabler/icons-react";
+import { IconFileImport, IconQrcode, IconUserPlus } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -30,6 +30,7 @@ import { CLIENTS_PAGE_SIZE, type ClientsFilters, clientsFilters } from "./client
 import { useClientStats, useClients } from "./useClients";
 
 const INVITE_PATH = "/admin/generate-invite";
+const IMPORT_PATH = "/admin/clients/import";
 
 const yesNo = (value: string) => (value === "" ? undefined : value === "true");
 
@@ -54,6 +55,14 @@ export function ClientList({ heading }: { heading: ReactNode }) {
       <Group justify="space-between" align="flex-end" gap="md">
         {heading}
         <Group gap="sm">
+          <Button
+            variant="default"
+            component={Link}
+            to={IMPORT_PATH}
+            leftSection={<IconFileImport size={18} />}
+          >
+            {t("clientImport.importLink")}
+          </Button>
           <Button variant="default" component={Link} to={INVITE_PATH} leftSection={<IconQrcode size={18} />}>
             {t("clients.invite")}
           </Button>
