@@ -1,6 +1,8 @@
 import { fitScaledLogistic, logit, predictScaled, type ScaledLogistic } from "./logistic.js";
 import type { OutcomeLedger, Tally } from "./outcomes.js";
 import {
+  type AdditiveEffects,
+  additiveEffects,
   adjustedSignal,
   type BetaPrior,
   fitBetaPrior,
@@ -38,6 +40,10 @@ export const DECISION_SIGNALS = [
   "desirabilityAdjusted",
   "ownDesirability",
   "partnerSelectivity",
+  "giverEffect",
+  "receiverEffect",
+  "ownReceiverEffect",
+  "partnerGiverEffect",
 ] as const;
 export type DecisionSignalKey = (typeof DECISION_SIGNALS)[number];
 
@@ -91,6 +97,24 @@ export function fitPriors(ledgers: readonly OutcomeLedger[], groupOf: (id: strin
   return out;
 }
 
+/** The additive fit of a ledger's current content, kept until the ledger changes. */
+const effectsCache = new WeakMap<
+  OutcomeLedger,
+  { version: number; priors: Priors; effects: AdditiveEffects }
+>();
+
+function effectsOf(ledger: OutcomeLedger, priors: Priors, groupOf: (id: string) => string): AdditiveEffects {
+  const cached = effectsCache.get(ledger);
+  if (cached && cached.version === ledger.version && cached.priors === priors) return cached.effects;
+  const effects = additiveEffects(
+    ledger,
+    (id) => priors.given[groupOf(id)] ?? FLAT,
+    (id) => priors.received[groupOf(id)] ?? FLAT,
+  );
+  effectsCache.set(ledger, { version: ledger.version, priors, effects });
+  return effects;
+}
+
 /**
  * What the ledger says about `from` deciding about `to`. `minContributors` applies the privacy rule:
  * a signal built from fewer different people than that counts as unknown (0).
@@ -128,6 +152,7 @@ export function decisionSignals(
     (other, yes) => shrunkRate(without(ledger.given(other), yes), givenPrior(groupOf(other))),
     strength(receivedPrior(to.group)),
   );
+  const effects = effectsOf(ledger, priors, groupOf);
   const values = {
     questionnaire: logit(questionnaireProbability),
     selectivity: rateSignal(given, givenPrior(from.group)),
@@ -139,6 +164,10 @@ export function decisionSignals(
     desirabilityAdjusted: received.n >= min ? desirabilityAdjusted : 0,
     ownDesirability: ownReceived.n >= min ? rateSignal(ownReceived, receivedPrior(from.group)) : 0,
     partnerSelectivity: rateSignal(ledger.given(to.id), givenPrior(to.group)),
+    giverEffect: effects.giver.get(from.id) ?? 0,
+    receiverEffect: received.n >= min ? (effects.receiver.get(to.id) ?? 0) : 0,
+    ownReceiverEffect: ownReceived.n >= min ? (effects.receiver.get(from.id) ?? 0) : 0,
+    partnerGiverEffect: effects.giver.get(to.id) ?? 0,
   };
   return {
     values,
@@ -153,6 +182,10 @@ export function decisionSignals(
       desirabilityAdjusted: received.n,
       ownDesirability: ownReceived.n,
       partnerSelectivity: 1,
+      giverEffect: 1,
+      receiverEffect: received.n,
+      ownReceiverEffect: ownReceived.n,
+      partnerGiverEffect: 1,
     },
     history: given.n > 0 || received.n > 0,
   };
@@ -289,6 +322,10 @@ const REASON: Record<DecisionSignalKey, [ReasonKey, ReasonKey]> = {
   desirabilityAdjusted: ["oftenChosen", "rarelyChosen"],
   ownDesirability: ["clientOftenChosen", "clientRarelyChosen"],
   partnerSelectivity: ["partnerSaysYesOften", "partnerSelective"],
+  giverEffect: ["saysYesOften", "selective"],
+  receiverEffect: ["oftenChosen", "rarelyChosen"],
+  ownReceiverEffect: ["clientOftenChosen", "clientRarelyChosen"],
+  partnerGiverEffect: ["partnerSaysYesOften", "partnerSelective"],
 };
 
 /**
@@ -306,6 +343,8 @@ export function decisionReasons(f: FittedLearner, s: DecisionSignals, minEffect 
       key === "desirability" ||
       key === "desirabilityAdjusted" ||
       key === "ownDesirability" ||
+      key === "receiverEffect" ||
+      key === "ownReceiverEffect" ||
       key === "taste" ||
       key === "partners";
     if (fromOthers && s.contributors[key] < MIN_CONTRIBUTORS) return;

@@ -197,3 +197,69 @@ export function adjustedSignal(
   for (const [other, yes] of answers) sum += (yes ? 1 : 0) - expected(other, yes);
   return sum / (answers.size + prior);
 }
+
+/** Each person's effects in the additive model of the ledger's answers (`additiveEffects`). */
+export type AdditiveEffects = { giver: Map<string, number>; receiver: Map<string, number> };
+
+/** How many sweeps the additive fit makes; each is a Newton step per person, so a few suffice. */
+const ADDITIVE_SWEEPS = 8;
+
+/**
+ * The joint fit of every answer in the ledger as logit P(a says yes to b) = base(a's group) +
+ * giver(a) + receiver(b): how freely a says yes and how much b is wanted, each corrected for
+ * everyone else's, where `adjustedSignal` makes one backfitting step. Each effect has a Gaussian
+ * prior whose precision is the group's Beta prior strength times m (1 - m) (the same population
+ * prior the rates are shrunk to), so the fit is the posterior mode. Deterministic: people are
+ * swept in sorted order from zero, so the same ledger content gives the same effects whatever the
+ * order its outcomes arrived in.
+ */
+export function additiveEffects(
+  ledger: OutcomeLedger,
+  givenPrior: (id: string) => BetaPrior,
+  receivedPrior: (id: string) => BetaPrior,
+): AdditiveEffects {
+  const deciders = ledger.deciders().sort();
+  const receiverSet = new Set<string>();
+  for (const id of deciders) for (const other of ledger.decisionsBy(id).keys()) receiverSet.add(other);
+  const receivers = [...receiverSet].sort();
+  const giver = new Map<string, number>(deciders.map((id) => [id, 0]));
+  const receiver = new Map<string, number>(receivers.map((id) => [id, 0]));
+  const base = new Map<string, number>(deciders.map((id) => [id, logit(priorMean(givenPrior(id)))]));
+  const precision = (p: BetaPrior) => {
+    const m = priorMean(p);
+    return (p.alpha + p.beta) * m * (1 - m);
+  };
+  const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
+  // Sums always run in sorted order, so the result is exact whatever order outcomes arrived in.
+  const sorted = (m: ReadonlyMap<string, boolean>) =>
+    [...m.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const by = new Map(deciders.map((id) => [id, sorted(ledger.decisionsBy(id))]));
+  const about = new Map(receivers.map((id) => [id, sorted(ledger.decisionsAbout(id))]));
+  for (let sweep = 0; sweep < ADDITIVE_SWEEPS; sweep++) {
+    for (const id of deciders) {
+      const a = giver.get(id)!;
+      const lambda = precision(givenPrior(id));
+      let grad = -lambda * a;
+      let hess = lambda;
+      for (const [other, yes] of by.get(id)!) {
+        const p = sigmoid(base.get(id)! + a + receiver.get(other)!);
+        grad += (yes ? 1 : 0) - p;
+        hess += p * (1 - p);
+      }
+      giver.set(id, a + grad / hess);
+    }
+    for (const id of receivers) {
+      const b = receiver.get(id)!;
+      const lambda = precision(receivedPrior(id));
+      let grad = -lambda * b;
+      let hess = lambda;
+      for (const [other, yes] of about.get(id)!) {
+        const p = sigmoid(base.get(other)! + giver.get(other)! + b);
+        grad += (yes ? 1 : 0) - p;
+        hess += p * (1 - p);
+      }
+      receiver.set(id, b + grad / hess);
+    }
+  }
+  return { giver, receiver };
+}
