@@ -180,7 +180,7 @@ describe("combined model", () => {
     questionnaireDecision: identity(1),
     questionnaireMatch: identity(1),
     decision: identity(DECISION_SIGNALS.length),
-    match: identity(2 * DECISION_SIGNALS.length + 1),
+    match: identity(2 * DECISION_SIGNALS.length + 2),
   };
 
   it("falls back to the questionnaire's probability where nobody has any history", () => {

@@ -261,12 +261,16 @@ export function fitCombination(
 }
 
 /**
- * The match model reads both directions' signals and the log of the product of the two decision
- * probabilities (what "both say yes" would be if the two answers were independent).
+ * The match model reads both directions' signals, the log of the product of the two decision
+ * probabilities (what "both say yes" would be if the two answers were independent) and the
+ * product of the two decision log-odds: the two answers are not independent, and how much a
+ * likely yes on one side is worth depends on the other side.
  */
 function matchVector(decision: ScaledLogistic, s: DecisionSignals, back: DecisionSignals): number[] {
-  const both = Math.log(predictScaled(decision, vector(s))) + Math.log(predictScaled(decision, vector(back)));
-  return [...vector(s), ...vector(back), both];
+  const there = predictScaled(decision, vector(s));
+  const backAgain = predictScaled(decision, vector(back));
+  const both = Math.log(there) + Math.log(backAgain);
+  return [...vector(s), ...vector(back), both, logit(there) * logit(backAgain)];
 }
 
 export const questionnaireDecision = (
