@@ -211,6 +211,11 @@ export type TrainingExample = {
 
 /** The L2 penalty of every fitted regression: a weak, fixed guard against collinear features. */
 const L2 = 1e-3;
+/**
+ * The questionnaire models weigh some thirty correlated answers against a weak outcome: a
+ * moderate penalty keeps one wave's quirks out of them.
+ */
+const QUESTIONNAIRE_L2 = 1e-2;
 
 /**
  * The questionnaire's match model reads the two directions' decision probabilities (log-odds)
@@ -230,14 +235,14 @@ export function fitQuestionnaire(
   const decision = fitScaledLogistic(
     examples.map((e) => e.questionnaire),
     examples.map((e) => (e.yes ? 1 : 0)),
-    { l2: L2 },
+    { l2: QUESTIONNAIRE_L2 },
   );
   return {
     questionnaireDecision: decision,
     questionnaireMatch: fitScaledLogistic(
       examples.map((e) => matchInputs(decision, e.questionnaire, e.questionnaireBack)),
       examples.map((e) => (e.match ? 1 : 0)),
-      { l2: L2 },
+      { l2: QUESTIONNAIRE_L2 },
     ),
   };
 }
