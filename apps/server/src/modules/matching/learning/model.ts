@@ -1,4 +1,4 @@
-import { fitScaledLogistic, logit, predictScaled, type ScaledLogistic } from "./logistic.js";
+import { fitScaledLogistic, logit, predictScaled, type ScaledLogistic, sigmoid } from "./logistic.js";
 import type { OutcomeLedger, Tally } from "./outcomes.js";
 import {
   type AdditiveEffects,
@@ -9,6 +9,7 @@ import {
   MIN_CONTRIBUTORS,
   partnerSignal,
   preferenceSignal,
+  priorMean,
   rateSignal,
   shrunkRate,
   tasteSignal,
@@ -137,9 +138,17 @@ export function decisionSignals(
   const given = ledger.given(from.id);
   const received = ledger.received(to.id);
   const ownReceived = ledger.received(from.id);
-  const taste = tasteSignal(ledger, from.id, to.id, rateOf);
+  const effects = effectsOf(ledger, priors, groupOf);
+  // What the additive fit expects of an answer: the collaborative signals read what is left.
+  const expected = (rater: string, partner: string) =>
+    sigmoid(
+      logit(priorMean(givenPrior(groupOf(rater)))) +
+        (effects.giver.get(rater) ?? 0) +
+        (effects.receiver.get(partner) ?? 0),
+    );
+  const taste = tasteSignal(ledger, from.id, to.id, rateOf, expected);
   const preference = preferenceSignal(ledger, from.id, from.stated, traits);
-  const partners = partnerSignal(ledger, from.id, to.id, rateOf);
+  const partners = partnerSignal(ledger, from.id, to.id, rateOf, expected);
   const receivedPrior = (group: string) => priors.received[group] ?? FLAT;
   const strength = (p: BetaPrior) => p.alpha + p.beta;
   // Leaving one answer out of a tally: what the rest of it says.
@@ -154,7 +163,6 @@ export function decisionSignals(
     (other, yes) => shrunkRate(without(ledger.given(other), yes), givenPrior(groupOf(other))),
     strength(receivedPrior(to.group)),
   );
-  const effects = effectsOf(ledger, priors, groupOf);
   const values = {
     questionnaire: logit(questionnaireProbability),
     selectivity: rateSignal(given, givenPrior(from.group)),

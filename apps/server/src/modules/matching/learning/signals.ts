@@ -66,17 +66,16 @@ export function tasteSignal(
   from: string,
   to: string,
   rateOf: (id: string) => number,
+  expected: (rater: string, partner: string) => number = (rater) => rateOf(rater),
 ): Signal {
   const mine = ledger.decisionsBy(from);
   if (mine.size === 0) return { value: 0, contributors: 0 };
-  const rFrom = rateOf(from);
   let num = 0;
   let den = 0;
   let contributors = 0;
   for (const [other, said] of ledger.decisionsAbout(to)) {
     if (other === from) continue;
     const theirs = ledger.decisionsBy(other);
-    const rOther = rateOf(other);
     let dot = 0;
     let a2 = 0;
     let b2 = 0;
@@ -84,8 +83,8 @@ export function tasteSignal(
     for (const [partner, yes] of mine) {
       const t = theirs.get(partner);
       if (t === undefined || partner === to) continue;
-      const a = (yes ? 1 : 0) - rFrom;
-      const b = (t ? 1 : 0) - rOther;
+      const a = (yes ? 1 : 0) - expected(from, partner);
+      const b = (t ? 1 : 0) - expected(other, partner);
       dot += a * b;
       a2 += a * a;
       b2 += b * b;
@@ -93,7 +92,7 @@ export function tasteSignal(
     }
     if (shared === 0 || a2 === 0 || b2 === 0) continue;
     const likeness = (dot / Math.sqrt(a2 * b2)) * (shared / (shared + TASTE_SHRINK));
-    num += likeness * ((said ? 1 : 0) - rOther);
+    num += likeness * ((said ? 1 : 0) - expected(other, to));
     den += Math.abs(likeness);
     contributors++;
   }
@@ -144,11 +143,11 @@ export function partnerSignal(
   from: string,
   to: string,
   rateOf: (id: string) => number,
+  expected: (rater: string, partner: string) => number = (rater) => rateOf(rater),
 ): Signal {
   const mine = ledger.decisionsBy(from);
   const raters = ledger.decisionsAbout(to);
   if (mine.size === 0 || raters.size === 0) return { value: 0, contributors: 0 };
-  const rFrom = rateOf(from);
   const people = new Set<string>();
   let num = 0;
   let den = 0;
@@ -164,9 +163,8 @@ export function partnerSignal(
       if (rater === from) continue;
       const saidOther = other.get(rater);
       if (saidOther === undefined) continue;
-      const r = rateOf(rater);
-      const a = (saidTo ? 1 : 0) - r;
-      const b = (saidOther ? 1 : 0) - r;
+      const a = (saidTo ? 1 : 0) - expected(rater, to);
+      const b = (saidOther ? 1 : 0) - expected(rater, partner);
       dot += a * b;
       a2 += a * a;
       b2 += b * b;
@@ -175,7 +173,7 @@ export function partnerSignal(
     }
     if (shared === 0 || a2 === 0 || b2 === 0) continue;
     const likeness = (dot / Math.sqrt(a2 * b2)) * (shared / (shared + TASTE_SHRINK));
-    num += likeness * ((yes ? 1 : 0) - rFrom);
+    num += likeness * ((yes ? 1 : 0) - expected(from, partner));
     den += Math.abs(likeness);
     for (const p of seen) people.add(p);
   }
