@@ -45,8 +45,6 @@ export const DECISION_SIGNALS = [
   "receiverEffect",
   "ownReceiverEffect",
   "partnerGiverEffect",
-  "meetingsSoFar",
-  "partnerMeetingsSoFar",
 ] as const;
 export type DecisionSignalKey = (typeof DECISION_SIGNALS)[number];
 
@@ -178,8 +176,6 @@ export function decisionSignals(
     receiverEffect: received.n >= min ? (effects.receiver.get(to.id) ?? 0) : 0,
     ownReceiverEffect: ownReceived.n >= min ? (effects.receiver.get(from.id) ?? 0) : 0,
     partnerGiverEffect: effects.giver.get(to.id) ?? 0,
-    meetingsSoFar: Math.log1p(given.n),
-    partnerMeetingsSoFar: Math.log1p(ledger.given(to.id).n),
   };
   return {
     values,
@@ -198,8 +194,6 @@ export function decisionSignals(
       receiverEffect: received.n,
       ownReceiverEffect: ownReceived.n,
       partnerGiverEffect: 1,
-      meetingsSoFar: 1,
-      partnerMeetingsSoFar: 1,
     },
     history: given.n > 0 || received.n > 0,
   };
@@ -334,8 +328,7 @@ export type ReasonKey =
 /** A reason that moved a score, without naming anyone: how far it moved the log-odds, how many people stand behind it. */
 export type Reason = { key: ReasonKey; effect: number; contributors: number };
 
-/** The reason each signal gives; a signal without one (how far into their meetings people are) gives none. */
-const REASON: Partial<Record<DecisionSignalKey, [ReasonKey, ReasonKey]>> = {
+const REASON: Record<DecisionSignalKey, [ReasonKey, ReasonKey]> = {
   questionnaire: ["questionnaireFit", "questionnaireMisfit"],
   selectivity: ["saysYesOften", "selective"],
   desirability: ["oftenChosen", "rarelyChosen"],
@@ -371,9 +364,9 @@ export function decisionReasons(f: FittedLearner, s: DecisionSignals, minEffect 
       key === "ownReceiverEffect" ||
       key === "taste" ||
       key === "partners";
-    const say = REASON[key];
-    if (!say || (fromOthers && s.contributors[key] < MIN_CONTRIBUTORS)) return;
+    if (fromOthers && s.contributors[key] < MIN_CONTRIBUTORS) return;
     const effect = (model.coef[k]! * (s.values[key] - scaler.mean[k]!)) / scaler.scale[k]!;
+    const say = REASON[key];
     const family = families.get(say[0]) ?? { effect: 0, contributors: 0, say };
     family.effect += effect;
     family.contributors = Math.max(family.contributors, s.contributors[key]);
