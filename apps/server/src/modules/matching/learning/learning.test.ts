@@ -12,7 +12,7 @@ import {
   type Priors,
 } from "./model.js";
 import { type Decision, OutcomeLedger } from "./outcomes.js";
-import { fitBetaPrior, MIN_CONTRIBUTORS, shrunkRate, tasteSignal } from "./signals.js";
+import { additiveEffects, fitBetaPrior, MIN_CONTRIBUTORS, shrunkRate, tasteSignal } from "./signals.js";
 
 function generator(seed: number) {
   let s = seed >>> 0;
@@ -144,6 +144,32 @@ describe("similar tastes", () => {
   });
 });
 
+describe("additive effects", () => {
+  const given = (id: string) => priors.given[id[0]!]!;
+  const received = (id: string) => priors.received[id[0]!]!;
+
+  it("depend on what the ledger holds, not on the order it arrived in", () => {
+    const all = decisions(2);
+    const forward = additiveEffects(OutcomeLedger.replay(TRAITS, all), given, received);
+    const backward = additiveEffects(OutcomeLedger.replay(TRAITS, [...all].reverse()), given, received);
+    expect(backward).toEqual(forward);
+    expect(forward.giver.size).toBe(16);
+    expect(forward.receiver.size).toBe(16);
+  });
+
+  it("credit a yes-sayer as a giver and a chosen person as a receiver, corrected for each other", () => {
+    // w0 says yes to everyone; m0 gets a yes from everyone; all other answers are no.
+    const all: Decision[] = [];
+    for (const w of women)
+      for (const m of men) all.push({ from: w, to: m, yes: w === "w0" || m === "m0", traits: [0, 0, 0] });
+    const e = additiveEffects(OutcomeLedger.replay(TRAITS, all), given, received);
+    expect(e.giver.get("w0")!).toBeGreaterThan(e.giver.get("w1")!);
+    expect(e.receiver.get("m0")!).toBeGreaterThan(e.receiver.get("m1")!);
+    // Nobody decided about the women here: they have no receiver effect.
+    expect(e.receiver.has("w0")).toBe(false);
+  });
+});
+
 describe("combined model", () => {
   const identity = (d: number): ScaledLogistic => ({
     scaler: { mean: new Array(d).fill(0), scale: new Array(d).fill(1) },
@@ -154,7 +180,7 @@ describe("combined model", () => {
     questionnaireDecision: identity(1),
     questionnaireMatch: identity(1),
     decision: identity(DECISION_SIGNALS.length),
-    match: identity(2 * DECISION_SIGNALS.length + 1),
+    match: identity(2 * DECISION_SIGNALS.length + 2),
   };
 
   it("falls back to the questionnaire's probability where nobody has any history", () => {
@@ -188,6 +214,7 @@ describe("combined model", () => {
         ...s.contributors,
         desirability: MIN_CONTRIBUTORS - 1,
         desirabilityAdjusted: MIN_CONTRIBUTORS - 1,
+        receiverEffect: MIN_CONTRIBUTORS - 1,
       },
     };
     expect(
@@ -205,6 +232,7 @@ describe("combined model", () => {
     expect(strict.values.desirability).toBe(0);
     expect(strict.values.taste).toBe(0);
     expect(strict.values.partners).toBe(0);
+    expect(strict.values.receiverEffect).toBe(0);
   });
 });
 

@@ -1,12 +1,15 @@
-import { fitScaledLogistic, logit, predictScaled, type ScaledLogistic } from "./logistic.js";
+import { fitScaledLogistic, logit, predictScaled, type ScaledLogistic, sigmoid } from "./logistic.js";
 import type { OutcomeLedger, Tally } from "./outcomes.js";
 import {
+  type AdditiveEffects,
+  additiveEffects,
   adjustedSignal,
   type BetaPrior,
   fitBetaPrior,
   MIN_CONTRIBUTORS,
   partnerSignal,
   preferenceSignal,
+  priorMean,
   rateSignal,
   shrunkRate,
   tasteSignal,
@@ -38,6 +41,10 @@ export const DECISION_SIGNALS = [
   "desirabilityAdjusted",
   "ownDesirability",
   "partnerSelectivity",
+  "giverEffect",
+  "receiverEffect",
+  "ownReceiverEffect",
+  "partnerGiverEffect",
 ] as const;
 export type DecisionSignalKey = (typeof DECISION_SIGNALS)[number];
 
@@ -91,6 +98,24 @@ export function fitPriors(ledgers: readonly OutcomeLedger[], groupOf: (id: strin
   return out;
 }
 
+/** The additive fit of a ledger's current content, kept until the ledger changes. */
+const effectsCache = new WeakMap<
+  OutcomeLedger,
+  { version: number; priors: Priors; effects: AdditiveEffects }
+>();
+
+function effectsOf(ledger: OutcomeLedger, priors: Priors, groupOf: (id: string) => string): AdditiveEffects {
+  const cached = effectsCache.get(ledger);
+  if (cached && cached.version === ledger.version && cached.priors === priors) return cached.effects;
+  const effects = additiveEffects(
+    ledger,
+    (id) => priors.given[groupOf(id)] ?? FLAT,
+    (id) => priors.received[groupOf(id)] ?? FLAT,
+  );
+  effectsCache.set(ledger, { version: ledger.version, priors, effects });
+  return effects;
+}
+
 /**
  * What the ledger says about `from` deciding about `to`. `minContributors` applies the privacy rule:
  * a signal built from fewer different people than that counts as unknown (0).
@@ -111,9 +136,17 @@ export function decisionSignals(
   const given = ledger.given(from.id);
   const received = ledger.received(to.id);
   const ownReceived = ledger.received(from.id);
-  const taste = tasteSignal(ledger, from.id, to.id, rateOf);
+  const effects = effectsOf(ledger, priors, groupOf);
+  // What the additive fit expects of an answer: the collaborative signals read what is left.
+  const expected = (rater: string, partner: string) =>
+    sigmoid(
+      logit(priorMean(givenPrior(groupOf(rater)))) +
+        (effects.giver.get(rater) ?? 0) +
+        (effects.receiver.get(partner) ?? 0),
+    );
+  const taste = tasteSignal(ledger, from.id, to.id, rateOf, expected);
   const preference = preferenceSignal(ledger, from.id, from.stated, traits);
-  const partners = partnerSignal(ledger, from.id, to.id, rateOf);
+  const partners = partnerSignal(ledger, from.id, to.id, rateOf, expected);
   const receivedPrior = (group: string) => priors.received[group] ?? FLAT;
   const strength = (p: BetaPrior) => p.alpha + p.beta;
   // Leaving one answer out of a tally: what the rest of it says.
@@ -139,6 +172,10 @@ export function decisionSignals(
     desirabilityAdjusted: received.n >= min ? desirabilityAdjusted : 0,
     ownDesirability: ownReceived.n >= min ? rateSignal(ownReceived, receivedPrior(from.group)) : 0,
     partnerSelectivity: rateSignal(ledger.given(to.id), givenPrior(to.group)),
+    giverEffect: effects.giver.get(from.id) ?? 0,
+    receiverEffect: received.n >= min ? (effects.receiver.get(to.id) ?? 0) : 0,
+    ownReceiverEffect: ownReceived.n >= min ? (effects.receiver.get(from.id) ?? 0) : 0,
+    partnerGiverEffect: effects.giver.get(to.id) ?? 0,
   };
   return {
     values,
@@ -153,6 +190,10 @@ export function decisionSignals(
       desirabilityAdjusted: received.n,
       ownDesirability: ownReceived.n,
       partnerSelectivity: 1,
+      giverEffect: 1,
+      receiverEffect: received.n,
+      ownReceiverEffect: ownReceived.n,
+      partnerGiverEffect: 1,
     },
     history: given.n > 0 || received.n > 0,
   };
@@ -172,6 +213,11 @@ export type TrainingExample = {
 
 /** The L2 penalty of every fitted regression: a weak, fixed guard against collinear features. */
 const L2 = 1e-3;
+/**
+ * The questionnaire models weigh some thirty correlated answers against a weak outcome: a
+ * moderate penalty keeps one wave's quirks out of them.
+ */
+const QUESTIONNAIRE_L2 = 1e-2;
 
 /**
  * The questionnaire's match model reads the two directions' decision probabilities (log-odds)
@@ -191,14 +237,14 @@ export function fitQuestionnaire(
   const decision = fitScaledLogistic(
     examples.map((e) => e.questionnaire),
     examples.map((e) => (e.yes ? 1 : 0)),
-    { l2: L2 },
+    { l2: QUESTIONNAIRE_L2 },
   );
   return {
     questionnaireDecision: decision,
     questionnaireMatch: fitScaledLogistic(
       examples.map((e) => matchInputs(decision, e.questionnaire, e.questionnaireBack)),
       examples.map((e) => (e.match ? 1 : 0)),
-      { l2: L2 },
+      { l2: QUESTIONNAIRE_L2 },
     ),
   };
 }
@@ -222,12 +268,16 @@ export function fitCombination(
 }
 
 /**
- * The match model reads both directions' signals and the log of the product of the two decision
- * probabilities (what "both say yes" would be if the two answers were independent).
+ * The match model reads both directions' signals, the log of the product of the two decision
+ * probabilities (what "both say yes" would be if the two answers were independent) and the
+ * product of the two decision log-odds: the two answers are not independent, and how much a
+ * likely yes on one side is worth depends on the other side.
  */
 function matchVector(decision: ScaledLogistic, s: DecisionSignals, back: DecisionSignals): number[] {
-  const both = Math.log(predictScaled(decision, vector(s))) + Math.log(predictScaled(decision, vector(back)));
-  return [...vector(s), ...vector(back), both];
+  const there = predictScaled(decision, vector(s));
+  const backAgain = predictScaled(decision, vector(back));
+  const both = Math.log(there) + Math.log(backAgain);
+  return [...vector(s), ...vector(back), both, logit(there) * logit(backAgain)];
 }
 
 export const questionnaireDecision = (
@@ -289,6 +339,10 @@ const REASON: Record<DecisionSignalKey, [ReasonKey, ReasonKey]> = {
   desirabilityAdjusted: ["oftenChosen", "rarelyChosen"],
   ownDesirability: ["clientOftenChosen", "clientRarelyChosen"],
   partnerSelectivity: ["partnerSaysYesOften", "partnerSelective"],
+  giverEffect: ["saysYesOften", "selective"],
+  receiverEffect: ["oftenChosen", "rarelyChosen"],
+  ownReceiverEffect: ["clientOftenChosen", "clientRarelyChosen"],
+  partnerGiverEffect: ["partnerSaysYesOften", "partnerSelective"],
 };
 
 /**
@@ -306,6 +360,8 @@ export function decisionReasons(f: FittedLearner, s: DecisionSignals, minEffect 
       key === "desirability" ||
       key === "desirabilityAdjusted" ||
       key === "ownDesirability" ||
+      key === "receiverEffect" ||
+      key === "ownReceiverEffect" ||
       key === "taste" ||
       key === "partners";
     if (fromOthers && s.contributors[key] < MIN_CONTRIBUTORS) return;

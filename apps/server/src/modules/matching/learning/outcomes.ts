@@ -31,6 +31,9 @@ export class OutcomeLedger {
   private readonly receivedTally = new Map<string, Tally>();
   private readonly prefs = new Map<string, PreferenceStats>();
 
+  /** How many outcomes were recorded: changes with every `record`, so derived fits can be cached by it. */
+  version = 0;
+
   constructor(readonly traitCount: number) {}
 
   /** A full refit: the same outcomes replayed in order give the same ledger as incremental updates. */
@@ -44,6 +47,7 @@ export class OutcomeLedger {
   record(d: Decision): void {
     if (d.from === d.to) throw new Error("A person cannot decide about themselves");
     if (d.traits.length !== this.traitCount) throw new Error("Wrong number of pair traits");
+    this.version++;
     const previous = this.by.get(d.from)?.get(d.to);
     if (previous !== undefined) this.remove(d.from, d.to, previous);
     this.mapOf(this.by, d.from).set(d.to, d.yes);

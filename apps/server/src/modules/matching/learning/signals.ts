@@ -66,17 +66,16 @@ export function tasteSignal(
   from: string,
   to: string,
   rateOf: (id: string) => number,
+  expected: (rater: string, partner: string) => number = (rater) => rateOf(rater),
 ): Signal {
   const mine = ledger.decisionsBy(from);
   if (mine.size === 0) return { value: 0, contributors: 0 };
-  const rFrom = rateOf(from);
   let num = 0;
   let den = 0;
   let contributors = 0;
   for (const [other, said] of ledger.decisionsAbout(to)) {
     if (other === from) continue;
     const theirs = ledger.decisionsBy(other);
-    const rOther = rateOf(other);
     let dot = 0;
     let a2 = 0;
     let b2 = 0;
@@ -84,8 +83,8 @@ export function tasteSignal(
     for (const [partner, yes] of mine) {
       const t = theirs.get(partner);
       if (t === undefined || partner === to) continue;
-      const a = (yes ? 1 : 0) - rFrom;
-      const b = (t ? 1 : 0) - rOther;
+      const a = (yes ? 1 : 0) - expected(from, partner);
+      const b = (t ? 1 : 0) - expected(other, partner);
       dot += a * b;
       a2 += a * a;
       b2 += b * b;
@@ -93,7 +92,7 @@ export function tasteSignal(
     }
     if (shared === 0 || a2 === 0 || b2 === 0) continue;
     const likeness = (dot / Math.sqrt(a2 * b2)) * (shared / (shared + TASTE_SHRINK));
-    num += likeness * ((said ? 1 : 0) - rOther);
+    num += likeness * ((said ? 1 : 0) - expected(other, to));
     den += Math.abs(likeness);
     contributors++;
   }
@@ -144,11 +143,11 @@ export function partnerSignal(
   from: string,
   to: string,
   rateOf: (id: string) => number,
+  expected: (rater: string, partner: string) => number = (rater) => rateOf(rater),
 ): Signal {
   const mine = ledger.decisionsBy(from);
   const raters = ledger.decisionsAbout(to);
   if (mine.size === 0 || raters.size === 0) return { value: 0, contributors: 0 };
-  const rFrom = rateOf(from);
   const people = new Set<string>();
   let num = 0;
   let den = 0;
@@ -164,9 +163,8 @@ export function partnerSignal(
       if (rater === from) continue;
       const saidOther = other.get(rater);
       if (saidOther === undefined) continue;
-      const r = rateOf(rater);
-      const a = (saidTo ? 1 : 0) - r;
-      const b = (saidOther ? 1 : 0) - r;
+      const a = (saidTo ? 1 : 0) - expected(rater, to);
+      const b = (saidOther ? 1 : 0) - expected(rater, partner);
       dot += a * b;
       a2 += a * a;
       b2 += b * b;
@@ -175,7 +173,7 @@ export function partnerSignal(
     }
     if (shared === 0 || a2 === 0 || b2 === 0) continue;
     const likeness = (dot / Math.sqrt(a2 * b2)) * (shared / (shared + TASTE_SHRINK));
-    num += likeness * ((yes ? 1 : 0) - rFrom);
+    num += likeness * ((yes ? 1 : 0) - expected(from, partner));
     den += Math.abs(likeness);
     for (const p of seen) people.add(p);
   }
@@ -196,4 +194,70 @@ export function adjustedSignal(
   let sum = 0;
   for (const [other, yes] of answers) sum += (yes ? 1 : 0) - expected(other, yes);
   return sum / (answers.size + prior);
+}
+
+/** Each person's effects in the additive model of the ledger's answers (`additiveEffects`). */
+export type AdditiveEffects = { giver: Map<string, number>; receiver: Map<string, number> };
+
+/** How many sweeps the additive fit makes; each is a Newton step per person, so a few suffice. */
+const ADDITIVE_SWEEPS = 8;
+
+/**
+ * The joint fit of every answer in the ledger as logit P(a says yes to b) = base(a's group) +
+ * giver(a) + receiver(b): how freely a says yes and how much b is wanted, each corrected for
+ * everyone else's, where `adjustedSignal` makes one backfitting step. Each effect has a Gaussian
+ * prior whose precision is the group's Beta prior strength times m (1 - m) (the same population
+ * prior the rates are shrunk to), so the fit is the posterior mode. Deterministic: people are
+ * swept in sorted order from zero, so the same ledger content gives the same effects whatever the
+ * order its outcomes arrived in.
+ */
+export function additiveEffects(
+  ledger: OutcomeLedger,
+  givenPrior: (id: string) => BetaPrior,
+  receivedPrior: (id: string) => BetaPrior,
+): AdditiveEffects {
+  const deciders = ledger.deciders().sort();
+  const receiverSet = new Set<string>();
+  for (const id of deciders) for (const other of ledger.decisionsBy(id).keys()) receiverSet.add(other);
+  const receivers = [...receiverSet].sort();
+  const giver = new Map<string, number>(deciders.map((id) => [id, 0]));
+  const receiver = new Map<string, number>(receivers.map((id) => [id, 0]));
+  const base = new Map<string, number>(deciders.map((id) => [id, logit(priorMean(givenPrior(id)))]));
+  const precision = (p: BetaPrior) => {
+    const m = priorMean(p);
+    return (p.alpha + p.beta) * m * (1 - m);
+  };
+  const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
+  // Sums always run in sorted order, so the result is exact whatever order outcomes arrived in.
+  const sorted = (m: ReadonlyMap<string, boolean>) =>
+    [...m.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const by = new Map(deciders.map((id) => [id, sorted(ledger.decisionsBy(id))]));
+  const about = new Map(receivers.map((id) => [id, sorted(ledger.decisionsAbout(id))]));
+  for (let sweep = 0; sweep < ADDITIVE_SWEEPS; sweep++) {
+    for (const id of deciders) {
+      const a = giver.get(id)!;
+      const lambda = precision(givenPrior(id));
+      let grad = -lambda * a;
+      let hess = lambda;
+      for (const [other, yes] of by.get(id)!) {
+        const p = sigmoid(base.get(id)! + a + receiver.get(other)!);
+        grad += (yes ? 1 : 0) - p;
+        hess += p * (1 - p);
+      }
+      giver.set(id, a + grad / hess);
+    }
+    for (const id of receivers) {
+      const b = receiver.get(id)!;
+      const lambda = precision(receivedPrior(id));
+      let grad = -lambda * b;
+      let hess = lambda;
+      for (const [other, yes] of about.get(id)!) {
+        const p = sigmoid(base.get(other)! + giver.get(other)! + b);
+        grad += (yes ? 1 : 0) - p;
+        hess += p * (1 - p);
+      }
+      receiver.set(id, b + grad / hess);
+    }
+  }
+  return { giver, receiver };
 }
