@@ -203,12 +203,15 @@ export function evaluate(rows: readonly Row[]): Evaluation {
   // The combination learns how far to trust the questionnaire from scores the questionnaire
   // model made without the wave being replayed (nested leave-one-wave-out), as in the test wave.
   const nested = new Map<string, ReturnType<typeof fitQuestionnaire>>();
+  // With two waves nothing else is left: replaying wave `b` for the held-out `a`, the model is
+  // fitted on `b` itself, never on `a`, and kept under an ordered key (the other fold's is not it).
   const questionnaireWithout = (a: string, b: string) => {
-    const k = a < b ? `${a}|${b}` : `${b}|${a}`;
+    const two = waves.length <= 2;
+    const k = two ? `${a}>${b}` : a < b ? `${a}|${b}` : `${b}|${a}`;
     let q = nested.get(k);
     if (!q) {
       const rest = waves.filter((w) => w !== a && w !== b).flatMap((w) => byWave.get(w)!);
-      q = fitQuestionnaire(rest.length > 0 ? rest : byWave.get(b)!); // two waves: nothing else to fit on
+      q = fitQuestionnaire(two ? byWave.get(b)! : rest);
       nested.set(k, q);
     }
     return q;
