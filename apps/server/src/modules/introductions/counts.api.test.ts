@@ -50,6 +50,8 @@ describe("introduction tab counters", () => {
         proposedBy: anna.id,
         responderId: boris.id,
         status: statuses[i % statuses.length]!,
+        // Half the clients asked: a card then waits on the client's answer, not the matchmaker.
+        ...(i % 2 === 0 && { askedAt: new Date() }),
       })),
       // Within Anna's agency: counted once for her.
       ...annas.slice(20, 25).map((clientId, i) => ({
@@ -101,6 +103,29 @@ describe("introduction tab counters", () => {
     expect(body.total).toBe(25);
     expect(body.items).toHaveLength(5);
     expect(body.counts.active + body.counts.dates + body.counts.past).toBe(25);
+
+    // A list card, read in one statement, says what the introduction's own view says.
+    const all = await t.app.inject({
+      method: "GET",
+      url: "/api/introductions?pageSize=100",
+      headers: { cookie },
+    });
+    expect(all.json().items).toHaveLength(25);
+    for (const item of all.json().items) {
+      const one = await t.app.inject({
+        method: "GET",
+        url: `/api/introductions/${item.id}`,
+        headers: { cookie },
+      });
+      expect(one.statusCode).toBe(200);
+      const detail = one.json();
+      const { ownClient, otherClient, ...card } = item;
+      expect(card).toEqual(Object.fromEntries(Object.keys(card).map((k) => [k, detail[k]])));
+      expect([ownClient.userId, otherClient.userId]).toEqual([
+        detail.ownClient.userId,
+        detail.otherClient.userId,
+      ]);
+    }
 
     // Deleting introductions, and a matchmaker whose deletion cascades to theirs.
     await db.delete(introductions).where(eq(introductions.clientId, annas[0]!));

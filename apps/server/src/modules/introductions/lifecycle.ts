@@ -329,6 +329,10 @@ async function cardPage(
   const columns = Object.fromEntries(
     Object.keys(getTableColumns(introductions)).map((key) => [key, p[key as keyof typeof p]]),
   ) as unknown as typeof introductions._.columns;
+  // Named with the subquery's alias: inside a correlated subquery a bare "id" would be the inner
+  // table's own column if it ever had one.
+  const pId = sql`${sql.identifier("p")}.${sql.identifier("id")}`;
+  const pStatus = sql`${sql.identifier("p")}.${sql.identifier("status")}`;
   const found = await db
     .select({
       row: columns,
@@ -338,13 +342,13 @@ async function cardPage(
         select json_agg(json_build_object('clientId', s.client_id, 'asked', s.asked_at is not null,
           'answer', s.answer, 'dateResponse', s.date_response))
         from ${introductionSides} s
-        where s.introduction_id = ${p.id} and ${p.status}::text in (${sql.join(
+        where s.introduction_id = ${pId} and ${pStatus}::text in (${sql.join(
           SIDE_STATUSES.map((x) => sql`${x}`),
           sql`, `,
         )}))`,
       feedbackFrom: sql<string[] | null>`(
         select json_agg(f.client_id) from ${introductionFeedback} f
-        where f.introduction_id = ${p.id} and ${p.status}::text in (${sql.join(
+        where f.introduction_id = ${pId} and ${pStatus}::text in (${sql.join(
           FEEDBACK_STATUSES.map((x) => sql`${x}`),
           sql`, `,
         )}))`,
