@@ -1,13 +1,12 @@
-import { Badge, Button, Card, Group, Pagination, Skeleton, Stack, Text, Title } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
+import { Badge, Card, Group, Pagination, Skeleton, Stack, Text, Title } from "@mantine/core";
 import type { AccessLogEntry } from "@matchdesk/contract";
-import { IconDownload, IconShieldLock } from "@tabler/icons-react";
+import { IconShieldLock } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../lib/format-date";
-import { useErrorMessage } from "../../lib/useErrorMessage";
 import { LoadFailed } from "../../ui/LoadFailed";
 import { accessArea } from "./access-what";
+import { ExportButton } from "./ExportButton";
 import { useAccessLog, useExportClient } from "./useDataRights";
 
 const PAGE_SIZE = 20;
@@ -18,7 +17,6 @@ const PAGE_SIZE = 20;
  */
 export function ClientDataPanel({ clientId }: { clientId: string }) {
   const { t } = useTranslation();
-  const toMessage = useErrorMessage();
   const [page, setPage] = useState(1);
   const log = useAccessLog(clientId, page);
   const exporting = useExportClient(clientId);
@@ -35,17 +33,7 @@ export function ClientDataPanel({ clientId }: { clientId: string }) {
           <Text size="sm" c="gray.7">
             {t("dataRights.export.leadClient")}
           </Text>
-          <Button
-            leftSection={<IconDownload size={18} />}
-            loading={exporting.isPending}
-            onClick={() =>
-              exporting.mutate(undefined, {
-                onError: (error) => notifications.show({ color: "red", message: toMessage(error) }),
-              })
-            }
-          >
-            {t("dataRights.export.button")}
-          </Button>
+          <ExportButton exporting={exporting}>{t("dataRights.export.button")}</ExportButton>
         </Stack>
       </Card>
       <Card shadow="xs" padding="lg" component="section" aria-labelledby="access-log-title">

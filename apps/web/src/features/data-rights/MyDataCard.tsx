@@ -1,10 +1,9 @@
-import { Button, Card, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
-import { IconDownload, IconShieldLock } from "@tabler/icons-react";
+import { Card, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { IconShieldLock } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../lib/format-date";
-import { useErrorMessage } from "../../lib/useErrorMessage";
 import { LoadFailed } from "../../ui/LoadFailed";
+import { ExportButton } from "./ExportButton";
 import { useExportMine, useMyAccessSummary } from "./useDataRights";
 
 /**
@@ -13,7 +12,6 @@ import { useExportMine, useMyAccessSummary } from "./useDataRights";
  */
 export function MyDataCard() {
   const { t } = useTranslation();
-  const toMessage = useErrorMessage();
   const summary = useMyAccessSummary();
   const exporting = useExportMine();
   const items = summary.data?.items ?? [];
@@ -31,17 +29,7 @@ export function MyDataCard() {
           {t("dataRights.mine.lead")}
         </Text>
         <Group>
-          <Button
-            leftSection={<IconDownload size={18} />}
-            loading={exporting.isPending}
-            onClick={() =>
-              exporting.mutate(undefined, {
-                onError: (error) => notifications.show({ color: "red", message: toMessage(error) }),
-              })
-            }
-          >
-            {t("dataRights.mine.export")}
-          </Button>
+          <ExportButton exporting={exporting}>{t("dataRights.mine.export")}</ExportButton>
         </Group>
         <Title order={3} fz="h5">
           {t("dataRights.mine.whoTitle")}
