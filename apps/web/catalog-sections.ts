@@ -22,8 +22,6 @@ export const CORE_SECTIONS = [
   "notFound",
   "routeError",
   "notices",
-  "errors",
-  "validation",
 ];
 
 const PREFIX = "virtual:catalog/";

@@ -2,13 +2,18 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { catalogSections } from "./catalog-sections";
+import { endpointRoutes } from "./endpoint-routes";
 
 // The API server of `npm run dev` (override with API_PROXY_TARGET); the dev server forwards
 // /api (HTTP and WebSocket) to it.
 const API_TARGET = process.env.API_PROXY_TARGET ?? "http://localhost:3000";
 
 export default defineConfig({
-  plugins: [react(), catalogSections(fileURLToPath(new URL("./src/i18n", import.meta.url)))],
+  plugins: [
+    react(),
+    catalogSections(fileURLToPath(new URL("./src/i18n", import.meta.url))),
+    endpointRoutes(fileURLToPath(new URL("../../packages/contract/src/endpoints", import.meta.url))),
+  ],
   build: {
     outDir: "dist",
     emptyOutDir: true,

@@ -168,7 +168,7 @@ export async function buildApp(input: { config: Config; database: Database }): P
 
   for (const module of MODULES) module.register(app, deps);
 
-  await registerWebApp(app, config.webDistDir);
+  await registerWebApp(app, config);
   await app.ready();
   return Object.assign(app, { registeredRoutes, deps }) as unknown as App;
 }

@@ -1,38 +1,4 @@
-import { Button, Group, Modal, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { deferred } from "./deferred";
 
-type Props = {
-  opened: boolean;
-  title: string;
-  message: string;
-  confirmLabel: string;
-  onConfirm: () => void;
-  onClose: () => void;
-  isPending?: boolean;
-};
-
-/** Asks once, in plain words, before a destructive action. */
-export function ConfirmDialog({
-  opened,
-  title,
-  message,
-  confirmLabel,
-  onConfirm,
-  onClose,
-  isPending,
-}: Props) {
-  const { t } = useTranslation();
-  return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
-      <Text c="gray.7">{message}</Text>
-      <Group justify="flex-end" mt="xl">
-        <Button variant="default" onClick={onClose}>
-          {t("common.cancel")}
-        </Button>
-        <Button color="red" onClick={onConfirm} loading={isPending} data-autofocus>
-          {confirmLabel}
-        </Button>
-      </Group>
-    </Modal>
-  );
-}
+/** Asks once, in plain words, before a destructive action (its code loads on first use). */
+export const ConfirmDialog = deferred(() => import("./ConfirmModal"), "ConfirmModal");

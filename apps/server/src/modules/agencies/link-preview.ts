@@ -1,9 +1,8 @@
-import { readFile } from "node:fs/promises";
-import path from "node:path";
 import { LIMITS, PRODUCT_NAME } from "@matchdesk/contract";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client.js";
 import { fileUrl } from "../../platform/storage.js";
+import { type SitePage, sitePage } from "../../platform/web.js";
 import { findPublicAgency } from "./service.js";
 
 const escapeHtml = (text: string) =>
@@ -38,14 +37,9 @@ export function previewTags(p: { title: string; description: string; image: stri
  */
 export function registerAgencyPreview(
   app: FastifyInstance,
-  deps: { db: Db; config: { webDistDir: string | undefined; publicUrl: string } },
+  deps: { db: Db; config: SitePage & { publicUrl: string } },
 ) {
-  const indexFile = deps.config.webDistDir ? path.join(deps.config.webDistDir, "index.html") : undefined;
-  let template: Promise<string | null> | undefined;
-  const readTemplate = () => {
-    template ??= indexFile ? readFile(indexFile, "utf8").catch(() => null) : Promise.resolve(null);
-    return template;
-  };
+  const readTemplate = sitePage(deps.config);
   app.get<{ Params: { id: string } }>(
     "/agency/:id",
     { config: { access: "public" } },

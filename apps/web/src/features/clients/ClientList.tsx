@@ -19,15 +19,17 @@ import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatDateTime } from "../../lib/format-date";
+import { deferred } from "../../ui/deferred";
 import { FilterCard, PagedResults, PhoneCard, PhoneCards, SearchBox, WideTable } from "../../ui/PagedList";
 import { useListFilters } from "../../ui/useListFilters";
 import { enumLabel } from "../profile/field-format";
 import { ClientActions, clientPath } from "./ClientActions";
 import { ClientBadges } from "./ClientBadges";
-import { CreateClientDialog } from "./CreateClientDialog";
 import { clientName } from "./client-changes";
 import { CLIENTS_PAGE_SIZE, type ClientsFilters, clientsFilters } from "./clients-query";
 import { useClientStats, useClients } from "./useClients";
+
+const CreateClientDialog = deferred(() => import("./CreateClientDialog"), "CreateClientDialog");
 
 const INVITE_PATH = "/admin/generate-invite";
 const IMPORT_PATH = "/admin/clients/import";

@@ -1,19 +1,18 @@
-import { Avatar, Badge, Button, Card, Group, Progress, Skeleton, Stack, Text, Title } from "@mantine/core";
-import { IconArrowRight } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { lazyPage } from "../../lib/lazy-page";
 import { usePageTitle } from "../../ui/usePageTitle";
-import { useAuth } from "../auth/auth-store";
-import { type AuthUser, displayName } from "../auth/auth-user";
-import { ClientList } from "../clients/ClientList";
-import { MyDataCard } from "../data-rights/MyDataCard";
-import { MyIntroductions } from "../introductions/MyIntroductions";
-import { LeadsCard } from "../marketplace/LeadsCard";
-import { MyCandidatesCard, PartnerAppCard } from "../matching/ClientCandidates";
-import { MyPackageCard } from "../packages/MyPackageCard";
-import { PackagesOverviewCard } from "../packages/PackagesOverviewCard";
-import { ProfileStatusBadge } from "../profile/ProfileStatusBadge";
-import { useProfile } from "../profile/useProfile";
+import { authStore, useAuth } from "../auth/auth-store";
+import { displayName } from "../auth/auth-user";
+
+// Each role's start loads on its own: a matchmaker's first load carries no client widgets, and a
+// client's none of the client base.
+const StaffHome = lazyPage(() => import("./StaffHome"), "StaffHome");
+const ClientHome = lazyPage(() => import("./ClientHome"), "ClientHome");
+
+// This module loads while the session is checked: start on the start page of whoever the stored
+// copy says is signed in (a hint only; the render below follows the checked session).
+const hinted = authStore.getState().user?.role;
+if (hinted) void (hinted === "INVITEE" ? ClientHome : StaffHome).preload();
 
 /** SPEC 2: matchmakers and admins see their client base here; a client sees their questionnaire. */
 export function DashboardPage() {
@@ -21,107 +20,6 @@ export function DashboardPage() {
   const { user } = useAuth();
   usePageTitle(t("nav.home"));
   if (!user) return null;
-  const name = user.firstName || displayName(user);
-
   if (user.role === "INVITEE") return <ClientHome user={user} />;
-  return (
-    <Stack maw={1200}>
-      {user.role === "INVITER" && <LeadsCard />}
-      {user.role === "INVITER" && <PackagesOverviewCard />}
-      <ClientList
-        heading={
-          <Stack gap={4}>
-            <Group gap="sm" align="center">
-              <Title order={1} fz={{ base: 24, sm: 30 }}>
-                {t("dashboard.title", { name })}
-              </Title>
-              <Badge variant="light" tt="none">
-                {t(`roles.${user.role}`)}
-              </Badge>
-            </Group>
-            <Text c="gray.7">{t("dashboard.leadClients")}</Text>
-          </Stack>
-        }
-      />
-    </Stack>
-  );
-}
-
-/** A client's start: a welcome and how far their questionnaire is, with the way to it. */
-function ClientHome({ user }: { user: AuthUser }) {
-  const { t } = useTranslation();
-  const profile = useProfile(user.id);
-  const name = displayName(user);
-  const completeness = profile.data?.completeness;
-
-  return (
-    <Stack gap="xl" maw={960}>
-      <Card shadow="xs" component="section" aria-labelledby="welcome-title">
-        <Group gap="lg" wrap="nowrap" align="flex-start">
-          <Avatar
-            size={64}
-            radius="xl"
-            color="rose"
-            name={name}
-            src={user.avatarUrl}
-            aria-hidden
-            visibleFrom="xs"
-          />
-          <Stack gap="xs">
-            <Group gap="sm" align="center">
-              <Title order={1} id="welcome-title" fz={{ base: 24, sm: 30 }}>
-                {t("dashboard.title", { name: user.firstName || name })}
-              </Title>
-              <Badge variant="light" tt="none">
-                {t(`roles.${user.role}`)}
-              </Badge>
-            </Group>
-            <Text c="gray.7">{t("dashboard.leadClient")}</Text>
-          </Stack>
-        </Group>
-      </Card>
-      <Card shadow="xs" component="section" aria-labelledby="questionnaire-title">
-        <Stack gap="md">
-          <Group justify="space-between" gap="sm">
-            <Title order={2} fz="h4" id="questionnaire-title">
-              {t("dashboard.questionnaireTitle")}
-            </Title>
-            {profile.data && <ProfileStatusBadge status={profile.data.status} />}
-          </Group>
-          {completeness ? (
-            <Stack gap={6}>
-              <Text size="sm" c="gray.7">
-                {completeness.missing.length === 0
-                  ? t("dashboard.questionnaireDone")
-                  : t("dashboard.questionnaireMissing", { count: completeness.missing.length })}
-              </Text>
-              <Progress
-                value={completeness.percent}
-                color={completeness.missing.length === 0 ? "teal" : "rose"}
-                radius="xl"
-                aria-label={t("profile.editor.completeness", { percent: completeness.percent })}
-              />
-              <Text size="xs" c="dimmed">
-                {t("profile.editor.completeness", { percent: completeness.percent })}
-              </Text>
-            </Stack>
-          ) : (
-            <Skeleton h={40} />
-          )}
-          <Group>
-            <Button component={Link} to="/admin/profile" rightSection={<IconArrowRight size={16} />}>
-              {completeness?.missing.length === 0
-                ? t("dashboard.openQuestionnaire")
-                : t("dashboard.fillQuestionnaire")}
-            </Button>
-          </Group>
-        </Stack>
-      </Card>
-      <MyIntroductions />
-      <MyPackageCard />
-      <MyDataCard />
-      <MyCandidatesCard />
-      <PartnerAppCard />
-    </Stack>
-  );
+  return <StaffHome user={user} name={user.firstName || displayName(user)} />;
 }
