@@ -200,7 +200,7 @@ test.describe("client CRM", () => {
     // The candidates the matchmaker shares, and the partner app's link with its likes hint.
     await expect(page.getByRole("heading", { name: "Your candidates" })).toBeVisible();
     await expect(
-      page.getByText("Profiles with 20 likes or more in the partner app get better AI matches."),
+      page.getByText("Profiles with 20 likes or more in the partner app get better matches."),
     ).toBeVisible();
     const smId = `sm-${Date.now()}`;
     await page.getByRole("textbox", { name: "SM ID" }).fill(smId);

@@ -308,10 +308,10 @@ test.describe("identity and access", () => {
 
     // AI matching enabled by support: the matchmaker's compatibility checks become free.
     await page.getByRole("button", { name: `Действия: ${name}` }).click();
-    await page.getByRole("menuitem", { name: "Включить ИИ-подбор (бесплатно)" }).click();
-    await expect(page.getByText(`ИИ-подбор включён для ${name}`)).toBeVisible();
+    await page.getByRole("menuitem", { name: "Включить бесплатные проверки совместимости" }).click();
+    await expect(page.getByText(`Бесплатные проверки включены для ${name}`)).toBeVisible();
     await page.getByRole("button", { name: `Действия: ${name}` }).click();
-    await expect(page.getByRole("menuitem", { name: "Выключить ИИ-подбор от поддержки" })).toBeVisible();
+    await expect(page.getByRole("menuitem", { name: "Выключить бесплатные проверки от поддержки" })).toBeVisible();
     await page.keyboard.press("Escape");
 
     await page.getByRole("button", { name: `Действия: ${name}` }).click();

@@ -52,7 +52,7 @@ test("[matching] a matchmaker runs a compatibility check, reads it, proposes an 
 
   // The price first, then the paid check and its result.
   await card.getByRole("button", { name: "Check compatibility" }).click();
-  const confirm = anna.getByRole("dialog", { name: "AI compatibility check" });
+  const confirm = anna.getByRole("dialog", { name: "Compatibility check" });
   await expect(confirm.getByTestId("check-price")).toHaveText(
     /This check costs 100 credits\. Your balance: [\d,]+\./,
   );

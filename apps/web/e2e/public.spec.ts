@@ -14,6 +14,9 @@ test.describe("public site", () => {
       await expect(page.getByRole("heading", { level: 3, name: plan, exact: true })).toBeVisible();
     }
     await expect(page.getByText("$49", { exact: true })).toBeVisible();
+    // No AI model is connected to this server: the site sells a compatibility analysis, not AI.
+    await expect(page.getByText("Compatibility analysis at", { exact: false }).first()).toBeVisible();
+    await expect(page.getByText(/\bAI\b/)).toHaveCount(0);
     await expect(page.getByRole("heading", { name: "Questions we hear often" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Sign in" }).first()).toHaveAttribute("href", "/login");
   });

@@ -3,6 +3,7 @@ import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import { writeCookie } from "../lib/cookies";
 import { importWithReload } from "../lib/lazy-page";
+import { hasAiModel, withAnalysisWording } from "./analysis-wording";
 import { type LocaleArea, localeCookieOf } from "./locale";
 
 export const i18n = i18next.createInstance();
@@ -48,7 +49,13 @@ function loadCatalog(locale: Locale, part: Part): Promise<void> {
     promise = importWithReload(CATALOGS[locale][part], window.sessionStorage, () =>
       window.location.reload(),
     ).then((catalog) => {
-      i18n.addResourceBundle(locale, "translation", catalog.default, true, true);
+      i18n.addResourceBundle(
+        locale,
+        "translation",
+        withAnalysisWording(catalog.default, hasAiModel()),
+        true,
+        true,
+      );
     });
     promise.catch(() => loading.delete(key));
     loading.set(key, promise);
