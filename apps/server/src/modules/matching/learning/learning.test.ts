@@ -234,6 +234,48 @@ describe("combined model", () => {
     expect(strict.values.partners).toBe(0);
     expect(strict.values.receiverEffect).toBe(0);
   });
+
+  it("reads the candidate's own answers to others only once enough of them are behind it", () => {
+    // m3's answers: to four women, then to a fifth. The signal is about another agency's client.
+    const answers = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        from: "m3",
+        to: `w${i + 10}`,
+        yes: i !== 1,
+        traits: [0, 0, 0],
+      }));
+    const strictOf = (n: number) =>
+      decisionSignals(
+        OutcomeLedger.replay(TRAITS, answers(n)),
+        priors,
+        person("w1"),
+        person("m3"),
+        [0, 0, 0],
+        0.3,
+        {
+          minContributors: MIN_CONTRIBUTORS,
+        },
+      );
+    const few = strictOf(MIN_CONTRIBUTORS - 1);
+    expect(few.contributors.partnerSelectivity).toBe(MIN_CONTRIBUTORS - 1);
+    expect(few.values.partnerSelectivity).toBe(0);
+    expect(few.values.partnerGiverEffect).toBe(0);
+    const enough = strictOf(MIN_CONTRIBUTORS + 1);
+    expect(enough.contributors.partnerSelectivity).toBe(MIN_CONTRIBUTORS + 1);
+    expect(enough.values.partnerSelectivity).not.toBe(0);
+    // The reasons withhold it below the rule whatever the caller's setting.
+    const open = decisionSignals(
+      OutcomeLedger.replay(TRAITS, answers(MIN_CONTRIBUTORS - 1)),
+      priors,
+      person("w1"),
+      person("m3"),
+      [0, 0, 0],
+      0.3,
+    );
+    expect(open.values.partnerSelectivity).not.toBe(0);
+    const partnerKeys = ["partnerSaysYesOften", "partnerSelective"];
+    expect(decisionReasons(fitted, open, 0).some((r) => partnerKeys.includes(r.key))).toBe(false);
+  });
 });
 
 describe("logistic regression", () => {

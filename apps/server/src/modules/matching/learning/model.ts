@@ -136,6 +136,9 @@ export function decisionSignals(
   const given = ledger.given(from.id);
   const received = ledger.received(to.id);
   const ownReceived = ledger.received(from.id);
+  // The candidate's own answers to other people: another agency's client, so a signal only from
+  // MIN_CONTRIBUTORS answers on (each about a different person) up.
+  const partnerGiven = ledger.given(to.id);
   const effects = effectsOf(ledger, priors, groupOf);
   // What the additive fit expects of an answer: the collaborative signals read what is left.
   const expected = (rater: string, partner: string) =>
@@ -171,11 +174,11 @@ export function decisionSignals(
     selectivityAdjusted,
     desirabilityAdjusted: received.n >= min ? desirabilityAdjusted : 0,
     ownDesirability: ownReceived.n >= min ? rateSignal(ownReceived, receivedPrior(from.group)) : 0,
-    partnerSelectivity: rateSignal(ledger.given(to.id), givenPrior(to.group)),
+    partnerSelectivity: partnerGiven.n >= min ? rateSignal(partnerGiven, givenPrior(to.group)) : 0,
     giverEffect: effects.giver.get(from.id) ?? 0,
     receiverEffect: received.n >= min ? (effects.receiver.get(to.id) ?? 0) : 0,
     ownReceiverEffect: ownReceived.n >= min ? (effects.receiver.get(from.id) ?? 0) : 0,
-    partnerGiverEffect: effects.giver.get(to.id) ?? 0,
+    partnerGiverEffect: partnerGiven.n >= min ? (effects.giver.get(to.id) ?? 0) : 0,
   };
   return {
     values,
@@ -189,11 +192,11 @@ export function decisionSignals(
       selectivityAdjusted: 1,
       desirabilityAdjusted: received.n,
       ownDesirability: ownReceived.n,
-      partnerSelectivity: 1,
+      partnerSelectivity: partnerGiven.n,
       giverEffect: 1,
       receiverEffect: received.n,
       ownReceiverEffect: ownReceived.n,
-      partnerGiverEffect: 1,
+      partnerGiverEffect: partnerGiven.n,
     },
     history: given.n > 0 || received.n > 0,
   };
@@ -347,7 +350,7 @@ const REASON: Record<DecisionSignalKey, [ReasonKey, ReasonKey]> = {
 
 /**
  * The signals that moved a decision score, strongest first: each one's effect on the log-odds
- * against an average pair. Signals from others (desirability, taste) are given only when at least
+ * against an average pair. Signals from others (desirability, taste, the candidate's own answers) are given only when at least
  * MIN_CONTRIBUTORS people stand behind them.
  */
 export function decisionReasons(f: FittedLearner, s: DecisionSignals, minEffect = 0.1): Reason[] {
@@ -362,6 +365,8 @@ export function decisionReasons(f: FittedLearner, s: DecisionSignals, minEffect 
       key === "ownDesirability" ||
       key === "receiverEffect" ||
       key === "ownReceiverEffect" ||
+      key === "partnerSelectivity" ||
+      key === "partnerGiverEffect" ||
       key === "taste" ||
       key === "partners";
     if (fromOthers && s.contributors[key] < MIN_CONTRIBUTORS) return;
