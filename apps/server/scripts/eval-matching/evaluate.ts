@@ -217,20 +217,6 @@ export function evaluate(rows: readonly Row[]): Evaluation {
     return q;
   };
 
-  // Likewise the priors a training wave is replayed with leave that wave's outcomes out (and the
-  // test wave's): its signals are then shrunk as the test wave's are, towards what others did.
-  const nestedPriors = new Map<string, Priors>();
-  const priorsWithout = (a: string, b: string) => {
-    const k = a < b ? `${a}|${b}` : `${b}|${a}`;
-    let p = nestedPriors.get(k);
-    if (!p) {
-      const rest = waves.filter((w) => w !== a && w !== b).map((w) => finalLedger.get(w)!);
-      p = fitPriors(rest, groupOf);
-      nestedPriors.set(k, p);
-    }
-    return p;
-  };
-
   const scored: Scored[] = [];
   for (const test of waves) {
     const train = waves.filter((w) => w !== test);
@@ -243,7 +229,7 @@ export function evaluate(rows: readonly Row[]): Evaluation {
     );
     const examples: Parameters<typeof fitCombination>[0][number][] = [];
     for (const w of train)
-      replay(w, questionnaireWithout(test, w), priorsWithout(test, w), (m, signals, signalsBack) =>
+      replay(w, questionnaireWithout(test, w), priors, (m, signals, signalsBack) =>
         examples.push({ signals, signalsBack, yes: m.yes, match: m.match }),
       );
     const fitted: FittedLearner = { ...q, ...fitCombination(examples), priors };
