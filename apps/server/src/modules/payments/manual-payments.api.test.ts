@@ -27,7 +27,8 @@ const call = (cookie: string, method: "GET" | "POST" | "PUT", url: string, paylo
   t.app.inject({ method, url, headers: { cookie }, ...(payload && { payload }) });
 const checkout = (cookie: string, product = "credits_500") =>
   call(cookie, "POST", "/api/payments/checkout", { product });
-const stored = async (id: string) => (await t.database.db.select().from(payments).where(eq(payments.id, id)))[0]!;
+const stored = async (id: string) =>
+  (await t.database.db.select().from(payments).where(eq(payments.id, id)))[0]!;
 
 describe("[payments] payment instructions", () => {
   it("are empty until an administrator writes them, then every buyer gets them", async () => {
@@ -124,7 +125,11 @@ describe("[payments] withdrawing a request", () => {
     const payment = (await checkout(cookie)).json().payment;
     const res = await call(cookie, "POST", `/api/payments/${payment.id}/cancel`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: payment.id, status: "cancelled", invoiceNumber: payment.invoiceNumber });
+    expect(res.json()).toMatchObject({
+      id: payment.id,
+      status: "cancelled",
+      invoiceNumber: payment.invoiceNumber,
+    });
     expect((await stored(payment.id)).status).toBe("cancelled");
     const again = await call(cookie, "POST", `/api/payments/${payment.id}/cancel`);
     expect(again.statusCode).toBe(409);

@@ -252,7 +252,7 @@ export async function setPaymentInstructions(
 
 /** What a buyer is shown after opening `payment`: the instructions for a manual request, else null. */
 export async function instructionsFor(db: Db, payment: PaymentView | null): Promise<string | null> {
-  if (!payment || payment.provider !== "manual") return null;
+  if (payment?.provider !== "manual") return null;
   return (await getPaymentInstructions(db)).text;
 }
 
