@@ -36,8 +36,8 @@ async function noAxeViolations(page: Page, what: string) {
 const pendingCount = async (page: Page) =>
   ((await (await page.request.get("/api/payments?status=pending")).json()) as { total: number }).total;
 
-const shot = async (page: Page, name: string, project: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${project}-${name}.png`, fullPage: false });
+const shot = async (page: Page, name: string, project: string, fullPage = false) => {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${project}-${name}.png`, fullPage });
 };
 
 test("[paying] confirm a purchase, see the invoice number and payment details, withdraw it", async ({
@@ -126,6 +126,7 @@ test("[paying] confirm a purchase, see the invoice number and payment details, w
 
   await admin.reload();
   await expect(admin.getByText(second).first()).toBeVisible();
+  await shot(admin, "admin-en", project, true);
   await admin.getByRole("button", { name: `Withdraw invoice ${second}` }).click();
   await expect(admin.getByText(`Payment request ${second} withdrawn.`)).toBeVisible();
   await mm.reload();
