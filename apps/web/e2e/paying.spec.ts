@@ -1,5 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect as baseExpect, type Page, test } from "@playwright/test";
+
+// The credits page loads balance, plans, payments and history at once: on a busy machine it needs
+// more than the default 5 s.
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 // Issue 17: paying is clear. A purchase is confirmed in a dialog first; a manual request then shows
 // its invoice number and the administrator's payment details, and can be withdrawn.
