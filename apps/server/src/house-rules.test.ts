@@ -67,6 +67,7 @@ const TABLE_OWNERS: Record<string, string> = {
   subscriptions: "subscriptions",
   payments: "payments",
   paymentEvents: "payments",
+  paymentSettings: "payments",
   chats: "chat",
   chatMembers: "chat",
   chatMessages: "chat",

@@ -362,6 +362,14 @@ const MATRIX: Record<string, Row> = {
     expect: matchmakers(404),
     codes: { owner: "PAYMENT_NOT_FOUND" },
   },
+  "GET /api/payments/instructions": {
+    call: () => ({ url: "/api/payments/instructions" }),
+    expect: matchmakers(200),
+  },
+  "PUT /api/admin/payments/instructions": {
+    call: () => ({ url: "/api/admin/payments/instructions", payload: { text: "Bank: Demo Bank" } }),
+    expect: adminOnly(200),
+  },
   // The manual provider (the default) has no webhook; payments.api.test.ts covers Stripe's.
   "POST /api/payments/webhook": {
     call: () => ({ url: "/api/payments/webhook", payload: { id: "evt_1", type: "ping" } }),

@@ -71,9 +71,15 @@ test("[credits] an admin adds credits; the matchmaker sees them, buys and cancel
 
   // Buying Silver opens a payment request (manual provider); the admin confirms it.
   await expect(mm.getByTestId("subscription-status")).toContainText("No active subscription");
+  // Nothing is requested before the buyer confirms what they buy (paying.spec.ts covers the rest).
   await mm.getByTestId("offer-silver").getByRole("button", { name: "Buy for 30 days" }).click();
-  await expect(mm.getByText("Payment request sent.")).toBeVisible();
-  await expect(mm.getByRole("heading", { name: "Awaiting payment" })).toBeVisible();
+  const buy = mm.getByRole("dialog", { name: "Confirm your purchase" });
+  await expect(buy).toContainText("$49");
+  await buy.getByRole("button", { name: "Confirm purchase" }).click();
+  const requested = mm.getByRole("dialog", { name: /^Payment request MD-\d{4}-\d{6}$/ });
+  await expect(requested.getByTestId("invoice-number")).toHaveText(/^MD-\d{4}-\d{6}$/);
+  await requested.getByRole("button", { name: "Done" }).click();
+  await expect(mm.getByRole("heading", { name: "Your payments" })).toBeVisible();
 
   await admin.goto("/admin/usage");
   const request = admin

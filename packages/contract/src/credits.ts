@@ -9,6 +9,12 @@ export const CreditsView = z.object({
   /** Part of the balance that expires (subscription credits), and when the soonest of it does. */
   expiring: z.number().int(),
   nextExpiryAt: z.iso.datetime().nullable(),
+  /**
+   * The expiring part by the UTC day it expires, soonest first: each grant keeps its own date
+   * (a Silver period's credits and a later Gold period's do not share one). `expiresAt` is the
+   * soonest moment within that day.
+   */
+  expiries: z.array(z.object({ amount: z.number().int(), expiresAt: z.iso.datetime() })),
 });
 export type CreditsView = z.infer<typeof CreditsView>;
 
@@ -96,8 +102,12 @@ export const ProductId = z.enum([
 ] as [string, ...string[]]);
 export type ProductId = z.infer<typeof ProductId>;
 
+/** A payment request's human-readable number, assigned by the server: `MD-2026-000123`. */
+export const InvoiceNumber = z.string().regex(/^MD-\d{4}-\d{6,}$/);
+
 export const PaymentView = z.object({
   id: z.string(),
+  invoiceNumber: InvoiceNumber,
   userId: z.string(),
   product: z.string(),
   provider: PaymentProviderName,
@@ -111,16 +121,35 @@ export const PaymentView = z.object({
 });
 export type PaymentView = z.infer<typeof PaymentView>;
 
+/** How to pay a manual payment request (bank details), as an administrator wrote them; "" when not set. */
+export const PAYMENT_INSTRUCTIONS_MAX = 2000;
+export const PaymentInstructionsView = z.object({
+  text: z.string(),
+  updatedAt: z.iso.datetime().nullable(),
+});
+export type PaymentInstructionsView = z.infer<typeof PaymentInstructionsView>;
+export const PaymentInstructionsBody = z.object({
+  text: z.string().trim().max(PAYMENT_INSTRUCTIONS_MAX),
+});
+export type PaymentInstructionsBody = z.input<typeof PaymentInstructionsBody>;
+
 export const PurchaseSubscriptionView = z.object({
   subscription: SubscriptionView,
   /** Set when the tier must be paid for first: the subscription starts once it is paid. */
   payment: PaymentView.nullable(),
+  /** How to pay a manual request ("" when an administrator has not said); null with no manual request. */
+  instructions: z.string().nullable(),
 });
 export type PurchaseSubscriptionView = z.infer<typeof PurchaseSubscriptionView>;
 
 export const CheckoutBody = z.object({ product: ProductId });
 export type CheckoutBody = z.infer<typeof CheckoutBody>;
-export const CheckoutView = z.object({ url: z.string().nullable(), payment: PaymentView });
+export const CheckoutView = z.object({
+  url: z.string().nullable(),
+  payment: PaymentView,
+  /** How to pay a manual request ("" when an administrator has not said); null for a provider's page. */
+  instructions: z.string().nullable(),
+});
 export type CheckoutView = z.infer<typeof CheckoutView>;
 
 /** The answer to the payment provider's webhook: taken, and whether the event had been seen before. */

@@ -29,6 +29,8 @@ function ThemedProvider({ children }: { children: ReactNode }) {
               attributes: { header: { role: "none" } },
             },
           },
+          // A notice's close button is named too (axe button-name).
+          Notification: { defaultProps: { closeButtonProps: { "aria-label": t("common.close") } } },
         },
       }),
     [t, current.language],

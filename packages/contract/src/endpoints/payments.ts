@@ -1,6 +1,14 @@
 import { z } from "zod";
 import { Id, pageOf } from "../common.js";
-import { CheckoutBody, CheckoutView, PaymentsQuery, PaymentView, PaymentWebhookView } from "../credits.js";
+import {
+  CheckoutBody,
+  CheckoutView,
+  PaymentInstructionsBody,
+  PaymentInstructionsView,
+  PaymentsQuery,
+  PaymentView,
+  PaymentWebhookView,
+} from "../credits.js";
 import { endpoint } from "../endpoint.js";
 
 const holders = ["ADMIN", "INVITER"] as const;
@@ -27,6 +35,7 @@ export const paymentsApi = {
     query: PaymentsQuery,
     response: pageOf(PaymentView),
   }),
+  /** The buyer (or an administrator) withdraws a pending request; 409 PAYMENT_NOT_PENDING otherwise. */
   cancel: endpoint({
     method: "POST",
     path: "/api/payments/:id/cancel",
@@ -50,6 +59,22 @@ export const paymentsApi = {
     tag,
     params,
     response: PaymentView,
+  }),
+  /** How to pay a manual request: what a buyer sees after confirming, and what an administrator edits. */
+  instructions: endpoint({
+    method: "GET",
+    path: "/api/payments/instructions",
+    access: holders,
+    tag,
+    response: PaymentInstructionsView,
+  }),
+  setInstructions: endpoint({
+    method: "PUT",
+    path: "/api/admin/payments/instructions",
+    access: admins,
+    tag,
+    body: PaymentInstructionsBody,
+    response: PaymentInstructionsView,
   }),
   /** Stripe's events, signed in `Stripe-Signature` over the exact body. */
   webhook: endpoint({

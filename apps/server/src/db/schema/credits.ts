@@ -98,6 +98,12 @@ export const payments = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /**
+     * `MD-<year>-<n, 6+ digits>`, the number a buyer quotes in their bank transfer: given by the
+     * database (`payment_invoice_number()`, migration 0032, from the `payment_invoice_seq`
+     * sequence), so it is unique and never changes.
+     */
+    invoiceNumber: text("invoice_number").notNull().default(sql`payment_invoice_number()`),
     product: text("product").notNull(),
     provider: paymentProviderEnum("provider").notNull(),
     amountCents: integer("amount_cents").notNull(),
@@ -113,8 +119,21 @@ export const payments = pgTable(
     index("payments_user_idx").on(t.userId, t.createdAt.desc()),
     index("payments_status_idx").on(t.status, t.createdAt.desc()),
     uniqueIndex("payments_provider_ref_key").on(t.provider, t.providerRef),
+    uniqueIndex("payments_invoice_number_key").on(t.invoiceNumber),
     check("payments_amount_check", sql`${t.amountCents} >= 0`),
   ],
+);
+
+/** How buyers pay manual requests (bank details), as an administrator wrote them: one row at most. */
+export const paymentSettings = pgTable(
+  "payment_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    instructions: text("instructions").notNull().default(""),
+    updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("payment_settings_single_row", sql`${t.id} = 1`)],
 );
 
 /** Provider events already handled: a replayed webhook finds its id here and changes nothing. */

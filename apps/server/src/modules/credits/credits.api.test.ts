@@ -45,7 +45,7 @@ describe("[credits] admin adds credits", () => {
     expect(rows[0]).toMatchObject({ amount: 300, remaining: 300, type: "gift" });
 
     const balance = await t.app.inject({ method: "GET", url: "/api/credits", headers: { cookie: mmCookie } });
-    expect(balance.json()).toEqual({ balance: 300, expiring: 0, nextExpiryAt: null });
+    expect(balance.json()).toEqual({ balance: 300, expiring: 0, nextExpiryAt: null, expiries: [] });
     const history = await t.app.inject({
       method: "GET",
       url: "/api/credits/transactions",

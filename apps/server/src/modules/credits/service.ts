@@ -51,24 +51,25 @@ export async function lockAccount(tx: Tx, userId: string): Promise<void> {
 }
 
 export async function getCredits(db: Db, userId: string, now = new Date()): Promise<CreditsView> {
-  const [row] = await db
+  // Grouped by the UTC day each grant expires: one line per date in the balance note, never one
+  // plan's date for every grant (a Silver period's credits and a later Gold one's differ).
+  const day = sql`date_trunc('day', ${creditTransactions.expiresAt} at time zone 'UTC')`;
+  const rows = await db
     .select({
       // bigint: a sum of many grants may pass 2^31.
-      balance: sql<number>`coalesce(sum(${creditTransactions.remaining}), 0)::bigint`.mapWith(Number),
-      expiring:
-        sql<number>`coalesce(sum(${creditTransactions.remaining}) filter (where ${creditTransactions.expiresAt} is not null), 0)::bigint`.mapWith(
-          Number,
-        ),
-      nextExpiryAt: sql<Date | string | null>`min(${creditTransactions.expiresAt})`,
+      amount: sql<number>`coalesce(sum(${creditTransactions.remaining}), 0)::bigint`.mapWith(Number),
+      expiresAt: sql<Date | string | null>`min(${creditTransactions.expiresAt})`,
     })
     .from(creditTransactions)
-    .where(spendable(userId, now));
-  const next = row?.nextExpiryAt ? new Date(row.nextExpiryAt) : null;
-  return {
-    balance: Number(row?.balance ?? 0),
-    expiring: Number(row?.expiring ?? 0),
-    nextExpiryAt: next ? next.toISOString() : null,
-  };
+    .where(spendable(userId, now))
+    .groupBy(day)
+    .orderBy(sql`${day} asc nulls last`);
+  const expiries = rows
+    .filter((r) => r.expiresAt !== null && Number(r.amount) > 0)
+    .map((r) => ({ amount: Number(r.amount), expiresAt: new Date(r.expiresAt!).toISOString() }));
+  const balance = rows.reduce((sum, r) => sum + Number(r.amount), 0);
+  const expiring = expiries.reduce((sum, r) => sum + r.amount, 0);
+  return { balance, expiring, nextExpiryAt: expiries[0]?.expiresAt ?? null, expiries };
 }
 
 export const getBalance = async (db: Db, userId: string, now = new Date()) =>

@@ -9,9 +9,12 @@ import { type PaymentProvider, verifyStripeSignature } from "./providers.js";
 import {
   cancelPayment,
   confirmPayment,
+  getPaymentInstructions,
   handleStripeEvent,
+  instructionsFor,
   listOwnPayments,
   listPayments,
+  setPaymentInstructions,
   startCheckout,
 } from "./service.js";
 
@@ -22,7 +25,7 @@ export function register(app: FastifyInstance, deps: AppDeps & { paymentProvider
     // Each checkout opens a payment (and a provider session): a person starts a few, a script many.
     await deps.limiter.hit(`checkout:${request.user.id}`, 20, 3_600_000);
     const payment = await startCheckout(deps, request.user, request.body.product);
-    return { url: payment.url, payment };
+    return { url: payment.url, payment, instructions: await instructionsFor(deps.db, payment) };
   });
   // A plan bought: started at once when it costs nothing more, otherwise through a checkout.
   route(app, subscriptionsApi.purchase, async (request, reply) => {
@@ -32,12 +35,17 @@ export function register(app: FastifyInstance, deps: AppDeps & { paymentProvider
       request.body,
     );
     // 201: the subscription started; 200: a payment was opened and it starts once paid.
-    return reply.status(result.payment ? 200 : 201).send(result);
+    const instructions = await instructionsFor(deps.db, result.payment);
+    return reply.status(result.payment ? 200 : 201).send({ ...result, instructions });
   });
   route(app, paymentsApi.mine, (request) => listOwnPayments(deps.db, request.user.id, request.query));
   route(app, paymentsApi.cancel, (request) => cancelPayment(deps.db, request.user, request.params.id));
   route(app, paymentsApi.list, (request) => listPayments(deps.db, request.query));
   route(app, paymentsApi.confirm, (request) => confirmPayment(deps, request.user, request.params.id));
+  route(app, paymentsApi.instructions, () => getPaymentInstructions(deps.db));
+  route(app, paymentsApi.setInstructions, (request) =>
+    setPaymentInstructions(deps.db, request.user, request.body),
+  );
 
   route(app, paymentsApi.webhook, (request) => {
     if (payments.provider !== "stripe") throw notFound("ROUTE_NOT_FOUND", "No payment webhook is configured");

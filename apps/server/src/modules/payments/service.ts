@@ -1,5 +1,7 @@
 import {
   CREDIT_PACKS,
+  type PaymentInstructionsBody,
+  type PaymentInstructionsView,
   type PaymentsQuery,
   type PaymentView,
   PLANS,
@@ -8,7 +10,7 @@ import {
 } from "@matchdesk/contract";
 import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { paymentEvents, payments, users } from "../../db/schema/index.js";
+import { paymentEvents, paymentSettings, payments, users } from "../../db/schema/index.js";
 import type { AppDeps } from "../../deps.js";
 import type { SessionUser } from "../../platform/access.js";
 import { AppError, badRequest, conflict, notFound } from "../../platform/errors.js";
@@ -37,6 +39,7 @@ export function findProduct(id: string): Product | undefined {
 export function toPaymentView(row: PaymentRow, userEmail?: string): PaymentView {
   return {
     id: row.id,
+    invoiceNumber: row.invoiceNumber,
     userId: row.userId,
     product: row.product,
     provider: row.provider,
@@ -185,7 +188,9 @@ export async function listPayments(db: Db, query: PaymentsQuery, owner?: SQL) {
 /** An administrator confirms a manual payment request: the money arrived. */
 export async function confirmPayment(deps: NotifyDeps, caller: SessionUser, paymentId: string) {
   const row = await deps.db.transaction(async (tx) => {
-    const [existing] = await tx.select().from(payments).where(eq(payments.id, paymentId));
+    // Locked, so a withdrawal racing this waits and then finds it paid (409), or commits first
+    // and this finds it cancelled (409): a withdrawn request never delivers.
+    const [existing] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update");
     if (!existing) throw notFound("PAYMENT_NOT_FOUND", "Payment not found");
     if (existing.provider !== "manual" || existing.status !== "pending") {
       throw conflict("PAYMENT_NOT_PENDING", "This payment is not waiting for confirmation");
@@ -205,7 +210,11 @@ async function notifyFulfilled(deps: NotifyDeps, row: { userId: string; product:
     await notify(deps, row.userId, "credits_added", { amount: product.credits });
 }
 
-/** The buyer or an administrator drops a pending request. */
+/**
+ * The buyer or an administrator drops a pending request: 409 PAYMENT_NOT_PENDING once it is paid
+ * or already withdrawn. The update re-checks `pending` under the row's lock, the same lock a
+ * confirmation takes, so the two never both succeed.
+ */
 export async function cancelPayment(db: Db, caller: SessionUser, paymentId: string) {
   const [existing] = await db.select().from(payments).where(eq(payments.id, paymentId));
   if (!existing || (caller.role !== "ADMIN" && existing.userId !== caller.id)) {
@@ -218,6 +227,33 @@ export async function cancelPayment(db: Db, caller: SessionUser, paymentId: stri
     .returning();
   if (!row) throw conflict("PAYMENT_NOT_PENDING", "This payment is not waiting for confirmation");
   return toPaymentView(row);
+}
+
+/** How to pay a manual request, as an administrator wrote it; "" until one does. */
+export async function getPaymentInstructions(db: Db): Promise<PaymentInstructionsView> {
+  const [row] = await db.select().from(paymentSettings).where(eq(paymentSettings.id, 1));
+  return { text: row?.instructions ?? "", updatedAt: row?.updatedAt.toISOString() ?? null };
+}
+
+/** An administrator writes (or clears, with "") how buyers pay manual requests. */
+export async function setPaymentInstructions(
+  db: Db,
+  caller: SessionUser,
+  body: PaymentInstructionsBody,
+): Promise<PaymentInstructionsView> {
+  const values = { instructions: body.text.trim(), updatedBy: caller.id, updatedAt: new Date() };
+  const [row] = await db
+    .insert(paymentSettings)
+    .values({ id: 1, ...values })
+    .onConflictDoUpdate({ target: paymentSettings.id, set: values })
+    .returning();
+  return { text: row!.instructions, updatedAt: row!.updatedAt.toISOString() };
+}
+
+/** What a buyer is shown after opening `payment`: the instructions for a manual request, else null. */
+export async function instructionsFor(db: Db, payment: PaymentView | null): Promise<string | null> {
+  if (payment?.provider !== "manual") return null;
+  return (await getPaymentInstructions(db)).text;
 }
 
 type StripeEvent = {

@@ -136,7 +136,7 @@ export async function purchaseSubscription(
   deps: PurchaseDeps,
   caller: SessionUser,
   body: PurchaseSubscriptionBody,
-): Promise<PurchaseSubscriptionView> {
+): Promise<Omit<PurchaseSubscriptionView, "instructions">> {
   assertNotClient(caller.role, "SUBSCRIPTIONS_NOT_FOR_CLIENTS");
   const plan = planFor(body.tier, body.plan);
   const priceUsd = plan ? PLANS.find((p) => p.id === plan)!.priceUsd : SUBSCRIPTION_TIERS[body.tier].priceUsd;

@@ -34,6 +34,9 @@ import { useErrorMessage } from "../../lib/useErrorMessage";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useAuth } from "../auth/auth-store";
+import { PaymentInstructionsCard } from "./PaymentInstructionsCard";
+import { PaymentRequestDialog, productName } from "./PaymentRequest";
+import { type Purchase, PurchaseDialog } from "./PurchaseDialog";
 import { daysLeft, tierChoice } from "./subscription-rules";
 import { UsageChart } from "./UsageChart";
 import { TYPE_COLOR } from "./usage-chart";
@@ -41,12 +44,10 @@ import {
   TRANSACTIONS_PAGE_SIZE,
   useCancelPayment,
   useCancelSubscription,
-  useCheckout,
   useConfirmPayment,
   useCredits,
   useMyPayments,
   usePendingPayments,
-  usePurchaseSubscription,
   useSubscription,
   useTransactions,
 } from "./useCredits";
@@ -76,6 +77,7 @@ export function UsagePage() {
         <>
           <UsageChart />
           <PaymentRequests />
+          <PaymentInstructionsCard />
         </>
       )}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
@@ -83,7 +85,7 @@ export function UsagePage() {
         <BuyCreditsCard />
       </SimpleGrid>
       <SubscriptionSection />
-      <MyPendingPayments />
+      <MyPayments />
       <HistorySection />
     </Stack>
   );
@@ -107,14 +109,27 @@ function BalanceCard() {
             <Text fz={40} fw={700} lh={1.1} c="dark.8" data-testid="credits-balance">
               {t("units.credits", { count: data.balance })}
             </Text>
-            <Text size="sm" c="dimmed">
-              {data.expiring > 0 && data.nextExpiryAt
-                ? t("credits.balance.expiring", {
-                    count: data.expiring,
-                    date: formatDateTime(data.nextExpiryAt),
-                  })
-                : t("credits.balance.noExpiry")}
-            </Text>
+            {data.expiries.length > 0 ? (
+              <Stack gap={2} data-testid="credits-expiries">
+                <Text size="sm" c="gray.7">
+                  {t("credits.balance.expiringTitle", { count: data.expiring })}
+                </Text>
+                <Stack component="ul" gap={0} m={0} pl="md">
+                  {data.expiries.map((e) => (
+                    <Text component="li" size="sm" c="gray.7" key={e.expiresAt}>
+                      {t("credits.balance.expiringLine", {
+                        credits: t("units.credits", { count: e.amount }),
+                        date: formatDateTime(e.expiresAt),
+                      })}
+                    </Text>
+                  ))}
+                </Stack>
+              </Stack>
+            ) : (
+              <Text size="sm" c="gray.7">
+                {t("credits.balance.noExpiry")}
+              </Text>
+            )}
             {data.balance === 0 && (
               <Text size="sm" c="red.8">
                 {t("errors.NO_CREDITS")}
@@ -129,31 +144,16 @@ function BalanceCard() {
   );
 }
 
-/** After a checkout: off to the provider's page, or a request an administrator confirms. */
-function useAfterCheckout() {
-  const { t } = useTranslation();
-  return (payment: PaymentView | null) => {
-    if (!payment) return;
-    if (payment.url) {
-      window.location.assign(payment.url);
-      return;
-    }
-    notifications.show({ color: "teal", message: t("credits.payments.requested") });
-  };
-}
-
 function BuyCreditsCard() {
   const { t, i18n } = useTranslation();
-  const toMessage = useErrorMessage();
-  const checkout = useCheckout();
-  const after = useAfterCheckout();
+  const [purchase, setPurchase] = useState<Purchase | null>(null);
   return (
     <Card shadow="xs" padding="lg" component="section" aria-labelledby="buy-title">
       <Stack gap="sm">
         <Title order={2} fz="h4" id="buy-title">
           {t("credits.buy.title")}
         </Title>
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="gray.7">
           {t("credits.buy.lead", { price: AI_MATCH_PRICE.regular })}
         </Text>
         <Group gap="sm">
@@ -161,16 +161,12 @@ function BuyCreditsCard() {
             <Button
               key={pack.id}
               variant="light"
-              loading={checkout.isPending && checkout.variables === pack.id}
               onClick={() =>
-                checkout.mutate(pack.id, {
-                  onSuccess: (result) => after(result.payment),
-                  onError: (error) =>
-                    notifications.show({
-                      color: "red",
-                      title: t("credits.buy.failed"),
-                      message: toMessage(error),
-                    }),
+                setPurchase({
+                  kind: "pack",
+                  product: pack.id,
+                  credits: pack.credits,
+                  priceUsd: pack.priceUsd,
                 })
               }
             >
@@ -182,6 +178,7 @@ function BuyCreditsCard() {
           ))}
         </Group>
       </Stack>
+      <PurchaseDialog purchase={purchase} replacesTier={null} onClose={() => setPurchase(null)} />
     </Card>
   );
 }
@@ -208,29 +205,20 @@ function SubscriptionSection() {
   const { t, i18n } = useTranslation();
   const toMessage = useErrorMessage();
   const subscription = useSubscription();
-  const purchase = usePurchaseSubscription();
   const cancel = useCancelSubscription();
-  const after = useAfterCheckout();
   const [isConfirming, setConfirming] = useState(false);
+  const [purchase, setPurchase] = useState<Purchase | null>(null);
   const sub = subscription.data;
   const isUpdate = Boolean(sub?.isActive);
 
   const buy = (offer: Offer) =>
-    purchase.mutate(
-      { tier: offer.tier, ...(offer.plan && { plan: offer.plan }) },
-      {
-        onSuccess: (result) => {
-          if (result.payment) after(result.payment);
-          else notifications.show({ color: "teal", message: t("credits.subscription.started") });
-        },
-        onError: (error) =>
-          notifications.show({
-            color: "red",
-            title: t(isUpdate ? "credits.subscription.updateFailed" : "credits.subscription.purchaseFailed"),
-            message: toMessage(error),
-          }),
-      },
-    );
+    setPurchase({
+      kind: "plan",
+      tier: offer.tier,
+      plan: offer.plan,
+      credits: offer.credits,
+      priceUsd: offer.priceUsd,
+    });
 
   return (
     <Card shadow="xs" padding="lg" component="section" aria-labelledby="subscription-title">
@@ -305,11 +293,6 @@ function SubscriptionSection() {
                     mt="xs"
                     variant={choice === "available" ? "filled" : "default"}
                     disabled={!sub || choice !== "available"}
-                    loading={
-                      purchase.isPending &&
-                      purchase.variables?.tier === offer.tier &&
-                      purchase.variables.plan === offer.plan
-                    }
                     onClick={() => buy(offer)}
                   >
                     {choice === "current"
@@ -326,6 +309,11 @@ function SubscriptionSection() {
           })}
         </SimpleGrid>
       </Stack>
+      <PurchaseDialog
+        purchase={purchase}
+        replacesTier={sub?.isActive ? sub.tier : null}
+        onClose={() => setPurchase(null)}
+      />
       <ConfirmDialog
         opened={isConfirming}
         title={t("credits.subscription.cancelTitle")}
@@ -355,59 +343,71 @@ function offerName(t: (key: string) => string, offer: Offer) {
   return offer.plan ? t(`pricing.plans.${offer.plan}.name`) : t("credits.tiers.regular");
 }
 
-function productName(t: (key: string, o?: Record<string, unknown>) => string, product: string) {
-  const pack = CREDIT_PACKS.find((p) => p.id === product);
-  if (pack) return t("units.credits", { count: pack.credits });
-  const plan = PLANS.find((p) => `plan_${p.id}` === product);
-  return plan ? t("credits.payments.plan", { plan: t(`pricing.plans.${plan.id}.name`) }) : product;
-}
+const STATUS_COLOR = { pending: "orange", paid: "teal", cancelled: "gray" } as const;
 
-function MyPendingPayments() {
+/** The buyer's latest payment requests with their invoice numbers; a pending one shows how to pay. */
+function MyPayments() {
   const { t, i18n } = useTranslation();
-  const toMessage = useErrorMessage();
-  const pending = useMyPayments();
-  const cancel = useCancelPayment();
-  const items = pending.data?.items ?? [];
+  const payments = useMyPayments();
+  const [shown, setShown] = useState<PaymentView | null>(null);
+  const items = payments.data?.items ?? [];
   if (items.length === 0) return null;
   return (
-    <Card shadow="xs" padding="lg" component="section" aria-labelledby="pending-title">
+    <Card shadow="xs" padding="lg" component="section" aria-labelledby="payments-title">
       <Stack gap="sm">
-        <Title order={2} fz="h4" id="pending-title">
-          {t("credits.payments.pendingTitle")}
+        <Title order={2} fz="h4" id="payments-title">
+          {t("credits.payments.mineTitle")}
         </Title>
-        {items.map((payment) => (
-          <Group key={payment.id} justify="space-between" gap="sm" wrap="wrap">
-            <Stack gap={0}>
-              <Text fw={600} size="sm">
-                {productName(t, payment.product)} · {formatUsd(payment.amountUsd, i18n.language)}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {payment.url ? t("credits.payments.awaitingProvider") : t("credits.payments.awaitingAdmin")} ·{" "}
-                {formatDateTime(payment.createdAt)}
-              </Text>
-            </Stack>
-            <Group gap="xs">
-              {payment.url && (
-                <Button size="xs" component="a" href={payment.url}>
-                  {t("credits.payments.continue")}
-                </Button>
-              )}
-              <Button
-                size="xs"
-                variant="default"
-                loading={cancel.isPending && cancel.variables === payment.id}
-                onClick={() =>
-                  cancel.mutate(payment.id, {
-                    onError: (error) => notifications.show({ color: "red", message: toMessage(error) }),
-                  })
-                }
-              >
-                {t("credits.payments.cancel")}
-              </Button>
+        <Stack component="ul" gap={0} p={0} m={0} style={{ listStyle: "none" }} data-testid="my-payments">
+          {items.map((payment) => (
+            <Group
+              component="li"
+              key={payment.id}
+              justify="space-between"
+              gap="sm"
+              wrap="wrap"
+              py="xs"
+              style={{ borderBottom: "1px solid var(--mantine-color-gray-2)" }}
+            >
+              <Stack gap={2} miw={0}>
+                <Group gap={8}>
+                  <Text fw={700} size="sm" ff="monospace">
+                    {payment.invoiceNumber}
+                  </Text>
+                  <Badge variant="light" color={STATUS_COLOR[payment.status]} tt="none">
+                    {t(`credits.payments.status.${payment.status}`)}
+                  </Badge>
+                </Group>
+                <Text size="sm">
+                  {productName(t, payment.product)} · {formatUsd(payment.amountUsd, i18n.language)}
+                </Text>
+                <Text size="xs" c="gray.7">
+                  {payment.status === "pending"
+                    ? `${payment.url ? t("credits.payments.awaitingProvider") : t("credits.payments.awaitingAdmin")} · `
+                    : ""}
+                  {formatDateTime(payment.paidAt ?? payment.createdAt)}
+                </Text>
+              </Stack>
+              {payment.status === "pending" &&
+                (payment.url ? (
+                  <Button size="xs" component="a" href={payment.url}>
+                    {t("credits.payments.continue")}
+                  </Button>
+                ) : (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    onClick={() => setShown(payment)}
+                    aria-label={t("credits.payments.howToPayFor", { number: payment.invoiceNumber })}
+                  >
+                    {t("credits.payments.howToPay")}
+                  </Button>
+                ))}
             </Group>
-          </Group>
-        ))}
+          ))}
+        </Stack>
       </Stack>
+      <PaymentRequestDialog payment={shown} onClose={() => setShown(null)} />
     </Card>
   );
 }
@@ -548,6 +548,7 @@ function PaymentRequests() {
   const toMessage = useErrorMessage();
   const pending = usePendingPayments(true);
   const confirm = useConfirmPayment();
+  const cancel = useCancelPayment();
   const items = pending.data?.items ?? [];
   return (
     <Card shadow="xs" padding="lg" component="section" aria-labelledby="requests-title">
@@ -570,28 +571,51 @@ function PaymentRequests() {
             >
               <Stack gap={0}>
                 <Text fw={600} size="sm">
-                  {payment.userEmail} · {productName(t, payment.product)} ·{" "}
+                  <Text span ff="monospace" fw={700}>
+                    {payment.invoiceNumber}
+                  </Text>{" "}
+                  · {payment.userEmail} · {productName(t, payment.product)} ·{" "}
                   {formatUsd(payment.amountUsd, i18n.language)}
                 </Text>
-                <Text size="xs" c="dimmed">
+                <Text size="xs" c="gray.7">
                   {t(`credits.payments.provider.${payment.provider}`)} · {formatDateTime(payment.createdAt)}
                 </Text>
               </Stack>
-              {payment.provider === "manual" && (
+              <Group gap="xs">
                 <Button
                   size="xs"
-                  loading={confirm.isPending && confirm.variables === payment.id}
+                  variant="default"
+                  loading={cancel.isPending && cancel.variables === payment.id}
+                  aria-label={t("credits.payments.cancelFor", { number: payment.invoiceNumber })}
                   onClick={() =>
-                    confirm.mutate(payment.id, {
+                    cancel.mutate(payment.id, {
                       onSuccess: () =>
-                        notifications.show({ color: "teal", message: t("credits.payments.confirmed") }),
+                        notifications.show({
+                          color: "teal",
+                          message: t("credits.purchase.withdrawn", { number: payment.invoiceNumber }),
+                        }),
                       onError: (error) => notifications.show({ color: "red", message: toMessage(error) }),
                     })
                   }
                 >
-                  {t("credits.payments.confirm")}
+                  {t("credits.payments.cancel")}
                 </Button>
-              )}
+                {payment.provider === "manual" && (
+                  <Button
+                    size="xs"
+                    loading={confirm.isPending && confirm.variables === payment.id}
+                    onClick={() =>
+                      confirm.mutate(payment.id, {
+                        onSuccess: () =>
+                          notifications.show({ color: "teal", message: t("credits.payments.confirmed") }),
+                        onError: (error) => notifications.show({ color: "red", message: toMessage(error) }),
+                      })
+                    }
+                  >
+                    {t("credits.payments.confirm")}
+                  </Button>
+                )}
+              </Group>
             </Group>
           ))
         )}

@@ -3,6 +3,7 @@ import {
   type AdminSubscriptionBody,
   creditsApi,
   type EndpointSpec,
+  type PaymentInstructionsBody,
   type ProductId,
   type PurchaseSubscriptionBody,
   paymentsApi,
@@ -25,6 +26,7 @@ const OWN: readonly EndpointSpec[] = [
   creditsApi.transactions,
   subscriptionsApi.mine,
   paymentsApi.mine,
+  paymentsApi.instructions,
 ];
 /** What an administrator sees of everyone's: usage, pending payments, a user's credits and plan. */
 const ADMIN_BILLING: readonly EndpointSpec[] = [
@@ -56,8 +58,24 @@ export function useSubscription() {
   return useQuery(queryOf(subscriptionsApi.mine));
 }
 
+export const MY_PAYMENTS_PAGE_SIZE = 10;
+
+/** The caller's latest payment requests, of any status: their invoice numbers and what became of them. */
 export function useMyPayments() {
-  return useQuery(queryOf(paymentsApi.mine, { query: { status: "pending" } }));
+  return useQuery(queryOf(paymentsApi.mine, { query: { pageSize: MY_PAYMENTS_PAGE_SIZE } }));
+}
+
+/** How to pay a manual request, as an administrator wrote it ("" when not set). */
+export function usePaymentInstructions(enabled = true) {
+  return useQuery({ ...queryOf(paymentsApi.instructions), enabled });
+}
+
+export function useSetPaymentInstructions() {
+  const refresh = useRefreshCredits();
+  return useMutation({
+    mutationFn: (body: PaymentInstructionsBody) => call(paymentsApi.setInstructions, { body }),
+    onSuccess: refresh,
+  });
 }
 
 /** Everything the credits page shows is refreshed after any change. */
