@@ -1,10 +1,10 @@
 import {
   type CandidateItem,
   type CandidateMarkBody,
-  type CandidateProfileView,
-  DEFAULT_DISPLAYED,
   type CandidateMarkView,
+  type CandidateProfileView,
   type CandidatesQuery,
+  DEFAULT_DISPLAYED,
   type InteractionState,
   type Locale,
   type MyCandidatesView,

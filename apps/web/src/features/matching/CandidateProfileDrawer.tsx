@@ -63,7 +63,7 @@ export function CandidateProfileDrawer({ clientId, candidate, isPhone, onClose }
           <Alert variant="light" color="gray" icon={<IconEyeCheck size={18} />} p="xs">
             <Text size="sm">{t("matching.candidates.sharedView")}</Text>
           </Alert>
-          <CandidateProfile view={view} titleOrder={2} />
+          <CandidateProfile view={view} titleOrder={3} />
         </Stack>
       )}
     </Drawer>
