@@ -308,7 +308,7 @@ function CandidateCard({
                 {details.join(" · ") || "\u00a0"}
               </Text>
               {profession && (
-                <Text size="sm" c="gray.7" lineClamp={1}>
+                <Text size="sm" c="gray.7" lineClamp={2}>
                   {profession}
                 </Text>
               )}
@@ -318,7 +318,7 @@ function CandidateCard({
             fz={28}
             fw={700}
             lh={1}
-            c={`${percentColor(c.percentage)}.8`}
+            c={`${percentColor(c.percentage)}.9`}
             data-testid="candidate-percentage"
           >
             {c.percentage}%
