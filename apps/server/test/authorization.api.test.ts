@@ -144,6 +144,11 @@ const MATRIX: Record<string, Row> = {
     }),
     expect: { ...matchmakers(409), otherMatchmaker: 404 },
   },
+  "GET /api/clients/:id/candidates/:candidateId/profile": {
+    call: (f) => ({ url: `/api/clients/${f.client.id}/candidates/${f.pendingClient.id}/profile` }),
+    expect: { ...matchmakers(409), otherMatchmaker: 404 },
+    codes: { otherMatchmaker: "CLIENT_NOT_FOUND" },
+  },
   "POST /api/introductions": {
     call: (f) => ({
       url: "/api/introductions",

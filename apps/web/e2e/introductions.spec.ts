@@ -1,8 +1,9 @@
 import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 
-// Demo data (apps/server/src/seed/demo.ts): every demo agency has an Olga and a published Dmitry,
-// each client signs in with the demo password. Each device project takes its own pair across two
-// agencies (matching.spec.ts uses Anna's Olga), so the runs do not meet.
+// Demo data (apps/server/src/seed/demo-clients.ts): every demo agency has an approved woman and a
+// published man, different people in each (Whitmore & Hart: Emily and Thomas, Сердце Невы: Natalia
+// and Andrei); each client signs in with the demo password. Each device project takes its own pair
+// across two agencies (matching.spec.ts uses Anna's Olga), so the runs do not meet.
 const PASSWORD = "demo-password";
 type Account = { email: string; password: string };
 const account = (email: string): Account => ({ email, password: PASSWORD });
@@ -12,20 +13,20 @@ const PAIRS = {
     proposerAgency: "Whitmore & Hart Introductions",
     responder: account("elena@demo.matchdesk.test"),
     responderAgency: "Сердце Невы",
-    olga: account("olga.whitmore-hart@demo.matchdesk.test"),
-    olgaCity: "London",
-    dmitry: account("dmitry.serdtse-nevy@demo.matchdesk.test"),
-    dmitryCity: "Saint Petersburg",
+    her: { ...account("emily.whitmore-hart@demo.matchdesk.test"), first: "Emily", full: "Emily Carter" },
+    herCity: "London",
+    him: { ...account("andrei.serdtse-nevy@demo.matchdesk.test"), first: "Andrei", full: "Andrei Morozov" },
+    himCity: "Saint Petersburg",
   },
   phone: {
     proposer: account("elena@demo.matchdesk.test"),
     proposerAgency: "Сердце Невы",
     responder: account("james@demo.matchdesk.test"),
     responderAgency: "Whitmore & Hart Introductions",
-    olga: account("olga.serdtse-nevy@demo.matchdesk.test"),
-    olgaCity: "Saint Petersburg",
-    dmitry: account("dmitry.whitmore-hart@demo.matchdesk.test"),
-    dmitryCity: "London",
+    her: { ...account("natalia.serdtse-nevy@demo.matchdesk.test"), first: "Natalia", full: "Natalia Orlova" },
+    herCity: "Saint Petersburg",
+    him: { ...account("thomas.whitmore-hart@demo.matchdesk.test"), first: "Thomas", full: "Thomas Reid" },
+    himCity: "London",
   },
 } as const;
 
@@ -73,7 +74,7 @@ async function askClient(page: Page, card: Locator, name: string) {
   await expect(card.getByTestId("introduction-status")).toHaveText("Asking the clients");
 }
 
-/** A client's card of this introduction: the candidate by name and city (the demo has more Dmitrys). */
+/** A client's card of this introduction: the candidate by name and city (and the city: other specs introduce the same people). */
 const myIntroduction = (page: Page, name: string, city: string) =>
   page.getByTestId("my-introduction").filter({ hasText: name }).filter({ hasText: city });
 // The first look after a page load waits for its chunks and data on a busy machine.
@@ -99,74 +100,78 @@ test("[introductions] two matchmakers and two clients go from a proposal to a se
   test.slow();
   const device = { viewport, isMobile, hasTouch };
   const pair = PAIRS[testInfo.project.name as keyof typeof PAIRS];
+  const her = pair.her.first;
+  const him = pair.him.first;
 
-  // The proposer offers their Olga to the other agency's Dmitry.
+  // The proposer offers their woman to the other agency's man.
   const proposer = await signedInPage(browser, baseURL, pair.proposer, device);
   await proposer.goto("/admin/candidates");
   await proposer.getByRole("combobox", { name: "Client" }).click();
-  await proposer.getByRole("option", { name: "Olga Petrova" }).click();
+  await proposer.getByRole("option", { name: pair.her.full }).click();
   const candidate = proposer.getByTestId("candidate-card").filter({ hasText: pair.responderAgency });
   await expect(candidate).toHaveCount(1);
   await candidate.getByRole("button", { name: "Propose introduction" }).click();
   await expect(proposer.getByText("Introduction proposed.", { exact: false })).toBeVisible();
 
-  // The other matchmaker accepts it on the workspace and asks Dmitry.
+  // The other matchmaker accepts it on the workspace and asks him.
   const responder = await signedInPage(browser, baseURL, pair.responder, device);
-  let theirs = await workspaceCard(responder, "Dmitry — Olga", pair.proposerAgency);
+  let theirs = await workspaceCard(responder, `${him} — ${her}`, pair.proposerAgency);
   await expect(theirs.getByTestId("introduction-status")).toHaveText("Awaiting response");
   await expect(theirs.getByTestId("introduction-waiting")).toContainText("you — answer the proposal");
   await theirs.getByRole("button", { name: "Accept" }).click();
   await expect(theirs.getByTestId("introduction-status")).toHaveText("Match");
-  await askClient(responder, theirs, "Dmitry");
+  await askClient(responder, theirs, him);
 
-  // The proposer asks Olga; the card says whose turn it is.
-  let mine = await workspaceCard(proposer, "Olga — Dmitry", pair.responderAgency);
+  // The proposer asks her; the card says whose turn it is.
+  let mine = await workspaceCard(proposer, `${her} — ${him}`, pair.responderAgency);
   await expect(mine.getByTestId("introduction-waiting")).toContainText("you — ask the client");
-  await askClient(proposer, mine, "Olga");
-  await expect(mine.getByTestId("introduction-waiting")).toContainText("Olga, Dmitry — answer the question");
+  await askClient(proposer, mine, her);
+  await expect(mine.getByTestId("introduction-waiting")).toContainText(
+    `${her}, ${him} — answer the question`,
+  );
 
-  // Olga answers yes in her account, having seen Dmitry's shared profile.
-  const olga = await signedInPage(browser, baseURL, pair.olga, device);
-  await olga.goto("/admin/dashboard");
-  const olgaQuestion = myIntroduction(olga, "Dmitry", pair.dmitryCity);
-  await expect(olgaQuestion.getByTestId("my-introduction-stage")).toHaveText("Your answer is needed", loaded);
-  await expect(olgaQuestion.getByText("Kind, curious and loves travel.")).toBeVisible();
-  await olgaQuestion.getByRole("button", { name: "View profile" }).click();
-  const profile = olga.getByRole("dialog", { name: "Dmitry's profile" });
+  // She answers yes in her account, having seen his shared profile.
+  const herPage = await signedInPage(browser, baseURL, pair.her, device);
+  await herPage.goto("/admin/dashboard");
+  const herQuestion = myIntroduction(herPage, him, pair.himCity);
+  await expect(herQuestion.getByTestId("my-introduction-stage")).toHaveText("Your answer is needed", loaded);
+  await expect(herQuestion.getByText("Kind, curious and loves travel.")).toBeVisible();
+  await herQuestion.getByRole("button", { name: "View profile" }).click();
+  const profile = herPage.getByRole("dialog", { name: `${him}'s profile` });
   await expect(profile.getByTestId("candidate-profile")).toBeVisible();
   await expect(profile.getByText("+7", { exact: false })).toHaveCount(0);
-  await olga.keyboard.press("Escape");
-  await olgaQuestion.getByText("Yes, I'd like to meet").click();
-  await olgaQuestion.getByRole("button", { name: "Send my answer" }).click();
-  await expect(olgaQuestion.getByTestId("my-introduction-stage")).toHaveText("Waiting for the other side");
+  await herPage.keyboard.press("Escape");
+  await herQuestion.getByText("Yes, I'd like to meet").click();
+  await herQuestion.getByRole("button", { name: "Send my answer" }).click();
+  await expect(herQuestion.getByTestId("my-introduction-stage")).toHaveText("Waiting for the other side");
 
   // Contacts stay closed until both said yes.
-  mine = await workspaceCard(proposer, "Olga — Dmitry", pair.responderAgency);
+  mine = await workspaceCard(proposer, `${her} — ${him}`, pair.responderAgency);
   await expect(mine.getByRole("button", { name: "Contacts" })).toHaveCount(0);
 
-  // Dmitry answers in Russian: a reason is asked only of a no.
-  const dmitry = await signedInPage(browser, baseURL, pair.dmitry, device, "ru-RU");
-  await dmitry.goto("/admin/dashboard");
-  const dmitryQuestion = myIntroduction(dmitry, "Olga", pair.olgaCity);
-  await expect(dmitryQuestion.getByTestId("my-introduction-stage")).toHaveText("Нужен ваш ответ", loaded);
-  await dmitryQuestion.getByText("Нет, спасибо").click();
-  await dmitryQuestion.getByRole("button", { name: "Отправить ответ" }).click();
-  await expect(dmitryQuestion.getByText("Выберите причину")).toBeVisible();
-  await dmitryQuestion.getByText("Да, хочу познакомиться").click();
-  await expect(dmitryQuestion.getByText("Главная причина")).toHaveCount(0);
-  await dmitryQuestion.getByRole("button", { name: "Отправить ответ" }).click();
-  await expect(dmitryQuestion.getByTestId("my-introduction-stage")).toHaveText("Вы оба сказали «да»");
-  await dmitryQuestion.getByRole("button", { name: "Показать контакты" }).click();
-  const dmitrySees = dmitry.getByRole("dialog", { name: "Контакты" });
-  await expect(dmitrySees.getByText("Olga Petrova")).toBeVisible();
-  await dmitry.keyboard.press("Escape");
+  // He answers in Russian: a reason is asked only of a no.
+  const hisPage = await signedInPage(browser, baseURL, pair.him, device, "ru-RU");
+  await hisPage.goto("/admin/dashboard");
+  const hisQuestion = myIntroduction(hisPage, her, pair.herCity);
+  await expect(hisQuestion.getByTestId("my-introduction-stage")).toHaveText("Нужен ваш ответ", loaded);
+  await hisQuestion.getByText("Нет, спасибо").click();
+  await hisQuestion.getByRole("button", { name: "Отправить ответ" }).click();
+  await expect(hisQuestion.getByText("Выберите причину")).toBeVisible();
+  await hisQuestion.getByText("Да, хочу познакомиться").click();
+  await expect(hisQuestion.getByText("Главная причина")).toHaveCount(0);
+  await hisQuestion.getByRole("button", { name: "Отправить ответ" }).click();
+  await expect(hisQuestion.getByTestId("my-introduction-stage")).toHaveText("Вы оба сказали «да»");
+  await hisQuestion.getByRole("button", { name: "Показать контакты" }).click();
+  const heSees = hisPage.getByRole("dialog", { name: "Контакты" });
+  await expect(heSees.getByText(pair.her.full)).toBeVisible();
+  await hisPage.keyboard.press("Escape");
 
   // Introduced: the proposer sees the contacts and sets a date to come.
-  mine = await workspaceCard(proposer, "Olga — Dmitry", pair.responderAgency);
+  mine = await workspaceCard(proposer, `${her} — ${him}`, pair.responderAgency);
   await expect(mine.getByTestId("introduction-status")).toHaveText("Introduced");
   await mine.getByRole("button", { name: "More actions" }).click();
   await proposer.getByRole("menuitem", { name: "Contacts" }).click();
-  await expect(proposer.getByRole("dialog", { name: "Contacts" }).getByText("Dmitry Ivanov")).toBeVisible();
+  await expect(proposer.getByRole("dialog", { name: "Contacts" }).getByText(pair.him.full)).toBeVisible();
   await proposer.keyboard.press("Escape");
   const setDate = async (startsAt: string) => {
     const dialog = proposer.getByRole("dialog");
@@ -178,54 +183,54 @@ test("[introductions] two matchmakers and two clients go from a proposal to a se
   };
   await mine.getByRole("button", { name: "Set the date" }).click();
   await setDate("2099-06-01T19:30");
-  await workspaceCard(proposer, "Olga — Dmitry", pair.responderAgency, /^Dates/);
+  await workspaceCard(proposer, `${her} — ${him}`, pair.responderAgency, /^Dates/);
   mine = proposer
     .getByTestId("introduction-card")
-    .filter({ hasText: "Olga — Dmitry" })
+    .filter({ hasText: `${her} — ${him}` })
     .filter({ hasText: pair.responderAgency });
   await expect(mine.getByTestId("introduction-status")).toHaveText("Date planned");
   await expect(mine.getByTestId("introduction-date")).toContainText("01.06.2099 19:30, Café Pushkin");
 
-  // Olga confirms the date in her account.
-  await olga.goto("/admin/dashboard");
-  const olgaDate = myIntroduction(olga, "Dmitry", pair.dmitryCity);
-  await expect(olgaDate.getByTestId("my-date")).toContainText("01.06.2099 19:30", loaded);
-  await olgaDate.getByRole("button", { name: "Confirm" }).click();
-  await expect(olgaDate.getByText("You confirmed the date.")).toBeVisible();
+  // She confirms the date in her account.
+  await herPage.goto("/admin/dashboard");
+  const herDate = myIntroduction(herPage, him, pair.himCity);
+  await expect(herDate.getByTestId("my-date")).toContainText("01.06.2099 19:30", loaded);
+  await herDate.getByRole("button", { name: "Confirm" }).click();
+  await expect(herDate.getByText("You confirmed the date.")).toBeVisible();
 
   // The date took place sooner: the proposer records it after the fact.
-  await workspaceCard(proposer, "Olga — Dmitry", pair.responderAgency, /^Dates/);
+  await workspaceCard(proposer, `${her} — ${him}`, pair.responderAgency, /^Dates/);
   await mine.getByRole("button", { name: "More actions" }).click();
   await proposer.getByRole("menuitem", { name: "Change the date" }).click();
   await setDate("2024-05-01T19:30");
   await expect(mine.getByTestId("introduction-status")).toHaveText("Dated");
 
-  // Olga gives her feedback in her account.
-  await olga.goto("/admin/dashboard");
-  const olgaFeedback = myIntroduction(olga, "Dmitry", pair.dmitryCity);
-  await expect(olgaFeedback.getByTestId("my-introduction-stage")).toHaveText("Feedback", loaded);
-  await rate(olgaFeedback, 4);
-  await olgaFeedback
-    .getByRole("radiogroup", { name: "Would you like to see Dmitry again?" })
+  // She gives her feedback in her account.
+  await herPage.goto("/admin/dashboard");
+  const herFeedback = myIntroduction(herPage, him, pair.himCity);
+  await expect(herFeedback.getByTestId("my-introduction-stage")).toHaveText("Feedback", loaded);
+  await rate(herFeedback, 4);
+  await herFeedback
+    .getByRole("radiogroup", { name: `Would you like to see ${him} again?` })
     .getByText("Yes")
     .click();
-  await olgaFeedback.getByRole("button", { name: "Send feedback" }).click();
-  await expect(olgaFeedback.getByText("Thank you for your feedback!", { exact: false })).toBeVisible();
+  await herFeedback.getByRole("button", { name: "Send feedback" }).click();
+  await expect(herFeedback.getByText("Thank you for your feedback!", { exact: false })).toBeVisible();
 
-  // Dmitry's matchmaker records his after a call: both want to meet again.
-  theirs = await workspaceCard(responder, "Dmitry — Olga", pair.proposerAgency, /^Dates/);
-  await expect(theirs.getByTestId("introduction-waiting")).toContainText("Dmitry — give feedback");
-  await theirs.getByRole("button", { name: "Record Dmitry's feedback" }).click();
-  const record = responder.getByRole("dialog", { name: "Dmitry's feedback" });
+  // His matchmaker records his after a call: both want to meet again.
+  theirs = await workspaceCard(responder, `${him} — ${her}`, pair.proposerAgency, /^Dates/);
+  await expect(theirs.getByTestId("introduction-waiting")).toContainText(`${him} — give feedback`);
+  await theirs.getByRole("button", { name: `Record ${him}'s feedback` }).click();
+  const record = responder.getByRole("dialog", { name: `${him}'s feedback` });
   await rate(record, 5);
   await record
-    .getByRole("radiogroup", { name: "Does your client want to see Olga again?" })
+    .getByRole("radiogroup", { name: `Does your client want to see ${her} again?` })
     .getByText("Yes")
     .click();
   await record.getByRole("button", { name: "Send feedback" }).click();
   await expect(record).toBeHidden();
 
-  theirs = await workspaceCard(responder, "Dmitry — Olga", pair.proposerAgency, /^Past/);
+  theirs = await workspaceCard(responder, `${him} — ${her}`, pair.proposerAgency, /^Past/);
   await expect(theirs.getByTestId("introduction-status")).toHaveText("Second date");
   // The whole story, oldest first.
   await theirs.getByRole("button", { name: "History" }).click();
@@ -233,20 +238,21 @@ test("[introductions] two matchmakers and two clients go from a proposal to a se
   await expect(history.getByText("Both said yes: contacts are open")).toBeVisible();
   await expect(history.getByText("Both want to meet again")).toBeVisible();
 
-  // Olga's side: a second date, and the consent ledger on her page says who saw her contacts.
-  await olga.goto("/admin/dashboard");
-  await expect(
-    myIntroduction(olga, "Dmitry", pair.dmitryCity).getByTestId("my-introduction-stage"),
-  ).toHaveText("Second date", loaded);
+  // Her side: a second date, and the consent ledger on her page says who saw her contacts.
+  await herPage.goto("/admin/dashboard");
+  await expect(myIntroduction(herPage, him, pair.himCity).getByTestId("my-introduction-stage")).toHaveText(
+    "Second date",
+    loaded,
+  );
   const clients = (await (await proposer.request.get("/api/clients?pageSize=100")).json()) as {
     items: { id: string; firstName: string }[];
   };
-  const olgaId = clients.items.find((c) => c.firstName === "Olga")!.id;
-  await proposer.goto(`/invited-users/${olgaId}`);
+  const herId = clients.items.find((c) => c.firstName === her)!.id;
+  await proposer.goto(`/invited-users/${herId}`);
   const ledger = proposer.getByTestId("consent-ledger");
-  await expect(ledger.getByRole("listitem").filter({ hasText: "Dmitry" }).first()).toBeVisible(loaded);
+  await expect(ledger.getByRole("listitem").filter({ hasText: him }).first()).toBeVisible(loaded);
   await proposer.getByRole("link", { name: "Open this client's introductions" }).click();
-  await expect(proposer).toHaveURL(new RegExp(`/admin/matches\\?clientId=${olgaId}`));
+  await expect(proposer).toHaveURL(new RegExp(`/admin/matches\\?clientId=${herId}`));
   await proposer.getByRole("tab", { name: /^Past \(\d+\)/ }).click();
   await expect(
     proposer.getByTestId("introduction-card").filter({ hasText: pair.responderAgency }),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PublishedProfileView } from "./clients.js";
 import { Id, PageQuery, pageOf } from "./common.js";
 import { CandidatePriority, IntroductionState } from "./enums.js";
 import { Locale } from "./i18n.js";
@@ -118,6 +119,11 @@ export const CandidateItem = z.object({
   id: z.string(),
   /** Only the fields the candidate's matchmaker displays (all for an own client). */
   profile: PublicProfileView,
+  /**
+   * The main photo's thumbnail as the shared view shows it: null when the candidate's display
+   * settings hide photos (for an own client too) or there is none; the card then shows an avatar.
+   */
+  photoThumbUrl: z.string().nullable(),
   isOwnClient: z.boolean(),
   agencyName: z.string().nullable(),
   percentage: z.number().int(),
@@ -131,6 +137,13 @@ export const CandidateItem = z.object({
   introductionId: z.string().nullable(),
 });
 export type CandidateItem = z.infer<typeof CandidateItem>;
+
+/**
+ * A candidate's shared profile, opened from their card: what the candidate's display settings
+ * show other matchmakers (for an own client too), never contacts, and whose client they are.
+ */
+export const CandidateProfileView = PublishedProfileView;
+export type CandidateProfileView = z.infer<typeof CandidateProfileView>;
 
 export const CandidateMarkBody = z
   .object({ priority: CandidatePriority.nullable().optional(), deferred: z.boolean().optional() })

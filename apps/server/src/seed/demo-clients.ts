@@ -3,8 +3,15 @@ import type { ProfilePatchBody } from "@matchdesk/contract";
 /**
  * The demo clients every demo agency starts with: filled questionnaires with preferences, so a
  * newcomer sees a working base (complete, approved and unfinished profiles) and matching has pairs.
+ * Each agency has the same four roles, played by different people (a matchmaker's candidates are
+ * distinct people, not one man three times): the seed wires introductions by role, named after the
+ * demo matchmaker's (Anna's) client in it.
  */
+export type DemoRole = "Olga" | "Dmitry" | "Sophie" | "Michael";
+
 export type DemoClient = {
+  /** Olga: approved and published; Dmitry: published; Sophie: private; Michael: unfinished. */
+  role: DemoRole;
   firstName: string;
   lastName: string;
   /** Approved by the matchmaker (only complete profiles can be). */
@@ -14,8 +21,10 @@ export type DemoClient = {
   profile: (city: string, country: ProfilePatchBody["country"]) => ProfilePatchBody;
 };
 
-export const DEMO_CLIENTS: readonly DemoClient[] = [
+/** Anna Volkova's clients (Moscow): the e2e specs sign in as them and read their names. */
+const ANNA_CLIENTS: readonly DemoClient[] = [
   {
+    role: "Olga",
     firstName: "Olga",
     lastName: "Petrova",
     isApproved: true,
@@ -67,6 +76,7 @@ export const DEMO_CLIENTS: readonly DemoClient[] = [
     }),
   },
   {
+    role: "Dmitry",
     firstName: "Dmitry",
     lastName: "Ivanov",
     isApproved: false,
@@ -111,6 +121,7 @@ export const DEMO_CLIENTS: readonly DemoClient[] = [
     }),
   },
   {
+    role: "Sophie",
     firstName: "Sophie",
     lastName: "Laurent",
     isApproved: false,
@@ -137,6 +148,7 @@ export const DEMO_CLIENTS: readonly DemoClient[] = [
     }),
   },
   {
+    role: "Michael",
     firstName: "Michael",
     lastName: "Chen",
     isApproved: false,
@@ -151,3 +163,302 @@ export const DEMO_CLIENTS: readonly DemoClient[] = [
     }),
   },
 ];
+
+/** Whitmore & Hart's clients (London). */
+const WHITMORE_CLIENTS: readonly DemoClient[] = [
+  {
+    role: "Olga",
+    firstName: "Emily",
+    lastName: "Carter",
+    isApproved: true,
+    isPublished: true,
+    profile: (city, country) => ({
+      phone: "+44 20 7946 0321",
+      gender: "FEMALE",
+      dateOfBirth: "1990-08-09",
+      height: 170,
+      weight: 60,
+      ethnicity: "WHITE",
+      incomeLevel: "FROM_5M_TO_10M",
+      country,
+      city,
+      profession: "Solicitor",
+      aboutMe:
+        "Works in family law, runs along the Thames at dawn and never misses a first night at the Old Vic.",
+      marriageStatus: "NEVER_MARRIED",
+      relationshipStatus: "SINGLE",
+      faith: "CHRISTIANITY",
+      educationLevel: "MASTER",
+      languagesSpoken: ["English", "French"],
+      childrenCount: 0,
+      wantsMoreChildren: true,
+      smoking: "NO",
+      alcohol: "SOCIAL_DRINKER",
+      foodPreferences: "FLEXITARIAN",
+      loveLanguage: "WORDS_OF_AFFIRMATION",
+      lookingFor: "MARRIAGE",
+      familyPlan: "WANT_CHILDREN",
+      bodyType: "FIT",
+      hairColor: "BLONDE",
+      eyeColor: "BLUE",
+      interests: { sports: ["Running"], movie: ["Theatre"], food_and_drinks: ["Baking"] },
+      psychology: { narcissism: 15, borderline: 9, empathy: 78 },
+      preferences: {
+        preferredGender: "MALE",
+        orientation: "STRAIGHT",
+        minAge: 33,
+        maxAge: 46,
+        minHeight: 175,
+        smoking: ["NO"],
+        qualities: ["witty", "kind", "ambitious"],
+        idealPartner: "A thoughtful man with a sense of humour who wants a family.",
+        dealBreakers: ["smoking"],
+      },
+    }),
+  },
+  {
+    role: "Dmitry",
+    firstName: "Thomas",
+    lastName: "Reid",
+    isApproved: false,
+    isPublished: true,
+    profile: (city, country) => ({
+      phone: "+44 20 7946 0874",
+      gender: "MALE",
+      dateOfBirth: "1984-06-21",
+      height: 188,
+      weight: 85,
+      ethnicity: "WHITE",
+      incomeLevel: "FROM_10M_TO_50M",
+      country,
+      city,
+      profession: "Barrister",
+      aboutMe:
+        "Argues commercial cases by day, rows on the river at weekends and plays jazz piano badly but happily.",
+      marriageStatus: "NEVER_MARRIED",
+      relationshipStatus: "SINGLE",
+      faith: "AGNOSTICISM",
+      educationLevel: "PHD",
+      languagesSpoken: ["English", "German"],
+      childrenCount: 0,
+      wantsMoreChildren: true,
+      smoking: "NO",
+      alcohol: "SOCIAL_DRINKER",
+      foodPreferences: "OMNIVORE",
+      loveLanguage: "QUALITY_TIME",
+      lookingFor: "MARRIAGE",
+      familyPlan: "OPEN_TO_CHILDREN",
+      bodyType: "ATHLETIC",
+      hairColor: "DARK_BROWN",
+      eyeColor: "HAZEL",
+      interests: { sports: ["Rowing"], music: ["Jazz piano"], travel: ["Scottish Highlands"] },
+      psychology: { narcissism: 25, borderline: 8, empathy: 64 },
+      preferences: {
+        preferredGender: "FEMALE",
+        orientation: "STRAIGHT",
+        minAge: 30,
+        maxAge: 42,
+        qualities: ["curious", "independent"],
+        idealPartner: "Someone with her own passions who enjoys a long debate over dinner.",
+      },
+    }),
+  },
+  {
+    role: "Sophie",
+    firstName: "Charlotte",
+    lastName: "Hughes",
+    isApproved: false,
+    isPublished: false,
+    profile: (city, country) => ({
+      phone: "+44 7700 900123",
+      gender: "FEMALE",
+      dateOfBirth: "1993-03-15",
+      height: 165,
+      ethnicity: "WHITE",
+      incomeLevel: "FROM_1M_TO_5M",
+      country,
+      city,
+      profession: "Museum curator",
+      aboutMe: "Curates textiles at a London museum and spends holidays on archaeological digs.",
+      marriageStatus: "NEVER_MARRIED",
+      relationshipStatus: "SINGLE",
+      faith: "CHRISTIANITY",
+      smoking: "NO",
+      alcohol: "NO",
+      lookingFor: "SERIOUS_RELATIONSHIP",
+      interests: { creativity: ["Embroidery"], travel: ["Greece"] },
+      preferences: { preferredGender: "MALE", minAge: 30, maxAge: 42 },
+    }),
+  },
+  {
+    role: "Michael",
+    firstName: "Oliver",
+    lastName: "Bennett",
+    isApproved: false,
+    isPublished: false,
+    // An unfinished questionnaire: what the matchmaker still has to ask.
+    profile: (city, country) => ({
+      gender: "MALE",
+      dateOfBirth: "1991-07-30",
+      country,
+      city,
+      profession: "Secondary school teacher",
+    }),
+  },
+];
+
+/** Сердце Невы's clients (Saint Petersburg). */
+const SERDTSE_CLIENTS: readonly DemoClient[] = [
+  {
+    role: "Olga",
+    firstName: "Natalia",
+    lastName: "Orlova",
+    isApproved: true,
+    isPublished: true,
+    profile: (city, country) => ({
+      phone: "+7 921 555-07-18",
+      gender: "FEMALE",
+      dateOfBirth: "1992-11-02",
+      height: 164,
+      weight: 54,
+      ethnicity: "WHITE",
+      incomeLevel: "FROM_1M_TO_5M",
+      country,
+      city,
+      profession: "Paediatrician",
+      aboutMe:
+        "A children's doctor who goes to the ballet on Fridays and photographs Karelian lakes in summer.",
+      marriageStatus: "DIVORCED",
+      relationshipStatus: "SINGLE",
+      faith: "CHRISTIANITY",
+      educationLevel: "PHD",
+      languagesSpoken: ["Russian", "English"],
+      childrenCount: 0,
+      wantsMoreChildren: true,
+      smoking: "NO",
+      alcohol: "NO",
+      foodPreferences: "VEGETARIAN",
+      loveLanguage: "ACTS_OF_SERVICE",
+      lookingFor: "MARRIAGE",
+      familyPlan: "WANT_CHILDREN",
+      bodyType: "SLIM",
+      hairColor: "DARK_BROWN",
+      eyeColor: "BROWN",
+      interests: { creativity: ["Photography"], music: ["Ballet"], travel: ["Karelia"] },
+      psychology: { narcissism: 10, borderline: 12, empathy: 88 },
+      preferences: {
+        preferredGender: "MALE",
+        orientation: "STRAIGHT",
+        minAge: 32,
+        maxAge: 45,
+        minHeight: 172,
+        smoking: ["NO"],
+        qualities: ["calm", "caring", "reliable"],
+        idealPartner: "A calm, caring man who loves children and nature.",
+        dealBreakers: ["smoking"],
+      },
+    }),
+  },
+  {
+    role: "Dmitry",
+    firstName: "Andrei",
+    lastName: "Morozov",
+    isApproved: false,
+    isPublished: true,
+    profile: (city, country) => ({
+      phone: "+7 911 555-03-42",
+      gender: "MALE",
+      dateOfBirth: "1988-02-14",
+      height: 181,
+      weight: 78,
+      ethnicity: "WHITE",
+      incomeLevel: "FROM_1M_TO_5M",
+      country,
+      city,
+      profession: "Shipbuilding engineer",
+      aboutMe:
+        "Designs icebreakers, plays chess in the park and fishes on the Gulf of Finland before sunrise.",
+      marriageStatus: "NEVER_MARRIED",
+      relationshipStatus: "SINGLE",
+      faith: "CHRISTIANITY",
+      educationLevel: "MASTER",
+      languagesSpoken: ["Russian", "Finnish"],
+      childrenCount: 0,
+      wantsMoreChildren: true,
+      smoking: "NO",
+      alcohol: "NO",
+      foodPreferences: "OMNIVORE",
+      loveLanguage: "PHYSICAL_TOUCH",
+      lookingFor: "SERIOUS_RELATIONSHIP",
+      familyPlan: "WANT_CHILDREN",
+      bodyType: "AVERAGE",
+      hairColor: "LIGHT_BROWN",
+      eyeColor: "GREY",
+      interests: { home_time: ["Chess"], active_lifestyle: ["Fishing"], movie: ["History documentaries"] },
+      psychology: { narcissism: 14, borderline: 11, empathy: 74 },
+      preferences: {
+        preferredGender: "FEMALE",
+        orientation: "STRAIGHT",
+        minAge: 28,
+        maxAge: 40,
+        qualities: ["gentle", "cheerful"],
+        idealPartner: "A cheerful woman who likes quiet evenings and the sea.",
+      },
+    }),
+  },
+  {
+    role: "Sophie",
+    firstName: "Ksenia",
+    lastName: "Belova",
+    isApproved: false,
+    isPublished: false,
+    profile: (city, country) => ({
+      phone: "+7 931 555-09-27",
+      gender: "FEMALE",
+      dateOfBirth: "1995-05-19",
+      height: 169,
+      ethnicity: "WHITE",
+      incomeLevel: "FROM_500K_TO_1M",
+      country,
+      city,
+      profession: "Interior designer",
+      aboutMe: "Restores old Petersburg flats and teaches yoga on Sunday mornings.",
+      marriageStatus: "NEVER_MARRIED",
+      relationshipStatus: "SINGLE",
+      faith: "ATHEISM",
+      smoking: "NO",
+      alcohol: "SOCIAL_DRINKER",
+      lookingFor: "SERIOUS_RELATIONSHIP",
+      interests: { active_lifestyle: ["Yoga"], creativity: ["Interior design"] },
+      preferences: { preferredGender: "MALE", minAge: 27, maxAge: 38 },
+    }),
+  },
+  {
+    role: "Michael",
+    firstName: "Pavel",
+    lastName: "Kuznetsov",
+    isApproved: false,
+    isPublished: false,
+    // An unfinished questionnaire: what the matchmaker still has to ask.
+    profile: (city, country) => ({
+      gender: "MALE",
+      dateOfBirth: "1985-12-04",
+      country,
+      city,
+      profession: "Photographer",
+    }),
+  },
+];
+
+const CLIENTS_BY_AGENCY: Record<string, readonly DemoClient[]> = {
+  "anna-volkova": ANNA_CLIENTS,
+  "whitmore-hart": WHITMORE_CLIENTS,
+  "serdtse-nevy": SERDTSE_CLIENTS,
+};
+
+/** The clients of a demo agency, by its login. */
+export function demoClientsOf(login: string): readonly DemoClient[] {
+  const clients = CLIENTS_BY_AGENCY[login];
+  if (!clients) throw new Error(`no demo clients for ${login}`);
+  return clients;
+}

@@ -8,13 +8,14 @@ import { actOnIntroduction, type IntroductionRow, recordEvent } from "../modules
 import type { NotifyDeps } from "../modules/notifications/service.js";
 import type { UserRow } from "../modules/users/service.js";
 import type { SessionUser } from "../platform/access.js";
+import type { DemoRole } from "./demo-clients.js";
 import { seedIntroduction } from "./introductions.js";
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 
-/** The demo's people: each agency's matchmaker and clients by first name. */
-export type DemoAgency = { matchmaker: UserRow; clients: Record<string, UserRow> };
+/** The demo's people: each agency's matchmaker and clients by role (demo-clients.ts). */
+export type DemoAgency = { matchmaker: UserRow; clients: Partial<Record<DemoRole, UserRow>> };
 
 const asCaller = (u: UserRow): SessionUser => ({
   id: u.id,
@@ -32,22 +33,23 @@ const asCaller = (u: UserRow): SessionUser => ({
  * waiting for its date, a date tomorrow, a date with one feedback given, a second date, one that
  * ended, a decline, an expiry and a rejection. Each moves through the product's own services, so
  * the timeline, notifications and ledger are real; then its steps are spread over the past weeks.
- * Demo clients have no mailboxes: their e-mails go nowhere. The pairs avoid Olga with another
- * agency's Dmitry, which the matching e2e proposes, and Sophie's declines (demo-recalibration.ts).
+ * Demo clients have no mailboxes: their e-mails go nowhere. Clients are named by role (each agency's
+ * "Dmitry" is another man). The pairs avoid an Olga with another agency's Dmitry, which the
+ * matching and introductions e2e propose, and Sophie's declines (demo-recalibration.ts).
  */
 export async function seedDemoIntroductions(db: Db, agencies: readonly DemoAgency[]) {
   const [anna, james, elena] = agencies as [DemoAgency, DemoAgency, DemoAgency];
   const deps: NotifyDeps = { db, mailer: { send: async () => {} }, config: { publicUrl: "" } };
-  const c = (a: DemoAgency, name: string) => a.clients[name]!;
+  const c = (a: DemoAgency, role: DemoRole) => a.clients[role]!;
   const m = (a: DemoAgency) => asCaller(a.matchmaker);
   const made: { row: IntroductionRow; ageDays: number }[] = [];
 
   /** Proposed by `from`'s matchmaker; accepted unless it stays awaiting (or was rejected). */
   const introduce = async (
     from: DemoAgency,
-    client: string,
+    client: DemoRole,
     to: DemoAgency,
-    candidate: string,
+    candidate: DemoRole,
     o: { accept?: boolean; reject?: boolean; ageDays: number },
   ) => {
     const row = await seedIntroduction(db, {

@@ -10,7 +10,8 @@ const email = (firstName: string, agencyLogin: string) => `${firstName}.${agency
  * Anna's Sophie (Moscow, 28 to 40) said no to four introductions, twice for age (men of 36-40)
  * and twice for distance (London), and yes to a man in Saint Petersburg: her page shows the
  * declines by reason and the recalibration card (maximum age down, preferred cities Moscow and
- * Saint Petersburg). Olga is left alone: the matching e2e introduces her to the Dmitrys.
+ * Saint Petersburg). Olga is left alone: the matching e2e introduces her to the other agencies'
+ * published men (Thomas, Andrei).
  */
 export async function seedDemoRecalibration(db: Db) {
   const person = async (firstName: string, agencyLogin: string) => {
@@ -20,10 +21,10 @@ export async function seedDemoRecalibration(db: Db) {
   };
   const sophie = await person("sophie", "anna-volkova");
   const answers: [string, string, number, "yes" | "no", DeclineReason?][] = [
-    ["dmitry", "whitmore-hart", 40, "no", "DISTANCE"],
+    ["thomas", "whitmore-hart", 40, "no", "DISTANCE"],
     ["michael", "anna-volkova", 33, "no", "AGE"],
-    ["dmitry", "serdtse-nevy", 26, "yes"],
-    ["michael", "whitmore-hart", 19, "no", "DISTANCE"],
+    ["andrei", "serdtse-nevy", 26, "yes"],
+    ["oliver", "whitmore-hart", 19, "no", "DISTANCE"],
     ["dmitry", "anna-volkova", 8, "no", "AGE"],
   ];
   for (const [firstName, agencyLogin, daysAgo, answer, reason] of answers) {

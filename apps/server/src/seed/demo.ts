@@ -6,7 +6,7 @@ import { debitCredits, grantCredits } from "../modules/credits/service.js";
 import { setApproved, writeClientProfile } from "../modules/profiles/service.js";
 import { activateSubscription } from "../modules/subscriptions/service.js";
 import { newId } from "../platform/ids.js";
-import { DEMO_CLIENTS } from "./demo-clients.js";
+import { demoClientsOf } from "./demo-clients.js";
 import { type DemoAgency, seedDemoIntroductions } from "./demo-introductions.js";
 import { seedDemoPackages } from "./demo-packages.js";
 import { seedDemoRecalibration } from "./demo-recalibration.js";
@@ -113,7 +113,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       })
       .where(eq(agencyProfiles.userId, matchmaker.id));
     if (agency.email === DEMO_ACCOUNTS.matchmaker) await seedDemoCredits(db, matchmaker.id);
-    for (const client of DEMO_CLIENTS) {
+    for (const client of demoClientsOf(agency.login)) {
       const user = await seedClient(db, matchmaker.id, {
         firstName: client.firstName,
         lastName: client.lastName,
@@ -121,7 +121,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         password: DEMO_PASSWORD,
         isDemo: true,
       });
-      clients[client.firstName] = user;
+      clients[client.role] = user;
       await writeClientProfile(db, user, client.profile(agency.city, agency.country));
       if (client.isApproved) await setApproved(db, user.id, true);
       if (client.isPublished)

@@ -7,6 +7,7 @@ import {
   CandidateItem,
   CandidateMarkBody,
   CandidateMarkView,
+  CandidateProfileView,
   CandidatesQuery,
   CompatibilityBody,
   CompatibilityPriceQuery,
@@ -71,6 +72,16 @@ export const matchingApi = {
     params: z.object({ id: Id, candidateId: Id }),
     body: CandidateMarkBody,
     response: CandidateMarkView,
+  }),
+  /** One candidate's shared profile (display settings applied), if they are in the client's pool. */
+  candidateProfile: endpoint({
+    method: "GET",
+    path: "/api/clients/:id/candidates/:candidateId/profile",
+    audit: { action: "view", param: "candidateId" },
+    access: managers,
+    tag,
+    params: z.object({ id: Id, candidateId: Id }),
+    response: CandidateProfileView,
   }),
   proposeIntroduction: endpoint({
     method: "POST",

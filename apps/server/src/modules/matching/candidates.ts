@@ -1,19 +1,23 @@
-import type {
-  CandidateItem,
-  CandidateMarkBody,
-  CandidateMarkView,
-  CandidatesQuery,
-  InteractionState,
-  Locale,
-  MyCandidatesView,
-  MyCandidateView,
-  TopFactor,
+import {
+  type CandidateItem,
+  type CandidateMarkBody,
+  type CandidateMarkView,
+  type CandidateProfileView,
+  type CandidatesQuery,
+  DEFAULT_DISPLAYED,
+  type InteractionState,
+  type Locale,
+  type MyCandidatesView,
+  type MyCandidateView,
+  type TopFactor,
 } from "@matchdesk/contract";
-import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { candidateMarks, clientProfiles, introductions, users } from "../../db/schema/index.js";
+import { candidateMarks, clientProfiles, introductions, photos, users } from "../../db/schema/index.js";
 import type { SessionUser } from "../../platform/access.js";
+import { fileUrl } from "../../platform/storage.js";
 import { agencyNamesOf } from "../agencies/service.js";
+import { publicView, readDisplaySettings } from "../profiles/public.js";
 import { getUser } from "../users/service.js";
 import { explainPair, prepareProfile } from "./compatibility-engine.js";
 import { rankCandidates } from "./ranking.js";
@@ -53,6 +57,29 @@ async function interactionsOf(db: Db, clientId: string): Promise<Map<string, Int
     map.set(other, { state: r.status as InteractionState, introductionId: r.id });
   }
   return map;
+}
+
+/**
+ * The main photo's thumbnail (else the first photo's) of each of `ids` whose display settings show
+ * photos: the shared view's rule, for own clients too. One query for a page of candidates.
+ */
+async function sharedThumbsOf(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const shown = DEFAULT_DISPLAYED.includes("photos") ? "true" : "false";
+  const rows = await db
+    .select({ userId: photos.profileUserId, thumbKey: photos.thumbKey })
+    .from(photos)
+    .innerJoin(clientProfiles, eq(clientProfiles.userId, photos.profileUserId))
+    .where(
+      and(
+        inArray(photos.profileUserId, [...ids]),
+        sql`coalesce((${clientProfiles.displaySettings} ->> 'photos')::boolean, ${sql.raw(shown)})`,
+      ),
+    )
+    .orderBy(desc(photos.isMain), asc(photos.createdAt), asc(photos.id));
+  const thumbs = new Map<string, string>();
+  for (const r of rows) if (!thumbs.has(r.userId)) thumbs.set(r.userId, fileUrl(r.thumbKey));
+  return thumbs;
 }
 
 async function marksOf(db: Db, clientId: string) {
@@ -110,7 +137,7 @@ export async function listCandidates(
     today,
   });
   const inputById = new Map(inputs.map((i) => [i.id, i.input]));
-  const [people, agencies] = await Promise.all([
+  const [people, agencies, thumbs] = await Promise.all([
     usersById(
       db,
       page.map((r) => r.id),
@@ -118,6 +145,10 @@ export async function listCandidates(
     agencyNamesOf(
       db,
       page.flatMap((r) => (r.inviterId ? [r.inviterId] : [])),
+    ),
+    sharedThumbsOf(
+      db,
+      page.map((r) => r.id),
     ),
   ]);
   const profiles = await profilesFor(
@@ -141,6 +172,7 @@ export async function listCandidates(
     return {
       id: r.id,
       profile: profiles[i]!,
+      photoThumbUrl: thumbs.get(r.id) ?? null,
       isOwnClient: r.isOwnClient,
       agencyName: r.inviterId ? (agencies.get(r.inviterId) ?? null) : null,
       percentage: r.percentage,
@@ -154,6 +186,40 @@ export async function listCandidates(
     };
   });
   return { items, total: ordered.length, page: q.page, pageSize: q.pageSize };
+}
+
+/**
+ * A candidate's shared profile, opened from their card: the view other matchmakers get (display
+ * settings applied, for an own client too; never contacts), only for someone in the client's pool.
+ */
+export async function candidateProfile(
+  db: Db,
+  caller: SessionUser,
+  clientId: string,
+  candidateId: string,
+): Promise<CandidateProfileView> {
+  const today = new Date();
+  const own = await loadOwnClient(db, caller, clientId, today);
+  const [candidate] = await loadCandidates(db, {
+    clientId,
+    matchmakerId: own.matchmakerId,
+    ids: [candidateId],
+    today,
+  });
+  if (!candidate) throw candidateNotFound();
+  const [user] = (await usersById(db, [candidateId])).values();
+  const [view, agencies] = await Promise.all([
+    publicView(db, user!, await readDisplaySettings(db, candidateId)),
+    agencyNamesOf(db, candidate.inviterId ? [candidate.inviterId] : []),
+  ]);
+  return {
+    ...view,
+    agency: {
+      matchmakerId: candidate.inviterId ?? "",
+      agencyName: candidate.inviterId ? (agencies.get(candidate.inviterId) ?? null) : null,
+    },
+    isOwnClient: candidate.isOwnClient,
+  };
 }
 
 /** Sets a candidate's priority (null resets it) or moves them to the end of the list and back. */

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../deps.js";
 import { route } from "../../platform/route.js";
 import { adviseOn } from "./advice.js";
-import { listCandidates, markCandidate, myCandidates } from "./candidates.js";
+import { candidateProfile, listCandidates, markCandidate, myCandidates } from "./candidates.js";
 import { registerPartnerRoutes } from "./partner.js";
 import { getPrice, listResults, localeOf, runCompatibility } from "./service.js";
 
@@ -30,6 +30,9 @@ export function register(app: FastifyInstance, deps: AppDeps) {
   );
   route(app, matchingApi.markCandidate, (request) =>
     markCandidate(deps.db, request.user, request.params.id, request.params.candidateId, request.body),
+  );
+  route(app, matchingApi.candidateProfile, (request) =>
+    candidateProfile(deps.db, request.user, request.params.id, request.params.candidateId),
   );
   route(app, matchingApi.myCandidates, (request) => myCandidates(deps.db, request.user));
   route(app, matchingApi.advice, (request) =>

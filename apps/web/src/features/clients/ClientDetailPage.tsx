@@ -20,6 +20,7 @@ import {
   IconExternalLink,
   IconEye,
   IconForms,
+  IconHeartSearch,
   IconLock,
   IconPhoto,
   IconShieldLock,
@@ -49,6 +50,8 @@ import { ProfilePasswordDialog } from "./ProfilePasswordDialog";
 import { invalidateClients, useClientItem } from "./useClients";
 
 const CLIENTS_PATH = "/admin/invited-users";
+/** The candidates page with one client picked (its `client` URL parameter). */
+const candidatesPath = (clientId: string) => `/admin/candidates?${new URLSearchParams({ client: clientId })}`;
 const TABS = ["questionnaire", "photos", "certificates", "data"] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
@@ -176,6 +179,16 @@ function ClientDetail({ profile }: { profile: ProfileView }) {
             />
           </Group>
           <div className={classes.actions}>
+            {/* Only a complete profile can be matched (the candidates page lists only those). */}
+            {profile.status !== "incomplete" && (
+              <Button
+                component={Link}
+                to={candidatesPath(profile.userId)}
+                leftSection={<IconHeartSearch size={18} />}
+              >
+                {t("clients.detail.findCandidates")}
+              </Button>
+            )}
             <Button variant="light" leftSection={<IconEye size={18} />} onClick={() => setDialog("display")}>
               {t("clients.display.open")}
             </Button>

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Avatar,
   Badge,
   Button,
   Card,
@@ -12,6 +13,7 @@ import {
   Stack,
   Text,
   Title,
+  UnstyledButton,
 } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
@@ -33,11 +35,14 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useErrorMessage } from "../../lib/useErrorMessage";
 import { usePageTitle } from "../../ui/usePageTitle";
+import { formatFieldValue } from "../profile/field-format";
+import { CandidateProfileDrawer } from "./CandidateProfileDrawer";
 import { CompatibilityResultCard, percentColor } from "./CompatibilityResultCard";
 import { shownName } from "./candidate-name";
 import { CANDIDATES_PAGE_SIZE, type CandidateFilters, candidatesFilters } from "./candidates-query";
 import {
   useCandidates,
+  useClientOption,
   useMarkCandidate,
   useMatchableClients,
   usePrice,
@@ -62,9 +67,14 @@ export function CandidatesPage() {
     setParams(search, options);
   };
   const clients = useMatchableClients();
-  const options = (clients.data?.items ?? [])
-    .filter((c) => c.profileStatus !== "incomplete")
-    .map((c) => ({ value: c.id, label: `${c.firstName} ${c.lastName}`.trim() }));
+  const listed = (clients.data?.items ?? []).filter((c) => c.profileStatus !== "incomplete");
+  // A client linked to (the client page's "Find candidates") may be beyond the list's first page.
+  const isLinkedMissing = Boolean(clients.data && clientId && !listed.some((c) => c.id === clientId));
+  const linked = useClientOption(clientId, isLinkedMissing).data;
+  const options = [...listed, ...(isLinkedMissing && linked?.id === clientId ? [linked] : [])].map((c) => ({
+    value: c.id,
+    label: `${c.firstName} ${c.lastName}`.trim(),
+  }));
 
   const set = (patch: Partial<CandidateFilters>) =>
     show(clientId, { ...filters, page: 1, ...patch }, { replace: true });
@@ -155,6 +165,7 @@ function CandidateGrid({
   const candidates = useCandidates(clientId, filters);
   const [checking, setChecking] = useState<CandidateItem | null>(null);
   const [result, setResult] = useState<CompatibilityRunView | null>(null);
+  const [viewing, setViewing] = useState<CandidateItem | null>(null);
   const isPhone = useMediaQuery("(max-width: 36em)") ?? false;
 
   if (candidates.isError) {
@@ -186,7 +197,13 @@ function CandidateGrid({
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
           {items.map((c) => (
-            <CandidateCard key={c.id} clientId={clientId} candidate={c} onCheck={() => setChecking(c)} />
+            <CandidateCard
+              key={c.id}
+              clientId={clientId}
+              candidate={c}
+              onCheck={() => setChecking(c)}
+              onOpen={() => setViewing(c)}
+            />
           ))}
         </SimpleGrid>
       )}
@@ -198,6 +215,12 @@ function CandidateGrid({
           aria-label={t("matching.candidates.pages")}
         />
       )}
+      <CandidateProfileDrawer
+        clientId={clientId}
+        candidate={viewing}
+        isPhone={isPhone}
+        onClose={() => setViewing(null)}
+      />
       <CheckDialog
         clientId={clientId}
         candidate={checking}
@@ -224,21 +247,24 @@ function CandidateCard({
   clientId,
   candidate: c,
   onCheck,
+  onOpen,
 }: {
   clientId: string;
   candidate: CandidateItem;
   onCheck: () => void;
+  /** Opens the candidate's shared profile. */
+  onOpen: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const errorText = useErrorMessage();
   const mark = useMarkCandidate(clientId);
   const propose = useProposeIntroduction();
   const name = shownName(c.profile) ?? t("matching.candidates.unnamed");
-  const photo = c.profile.photos?.find((p) => p.isMain) ?? c.profile.photos?.[0];
   const details = [
     c.profile.age ? t("matching.candidates.age", { count: c.profile.age }) : null,
-    c.profile.fields.city ?? null,
+    formatFieldValue(t, "city", c.profile.fields.city, i18n.language) || null,
   ].filter(Boolean);
+  const profession = formatFieldValue(t, "profession", c.profile.fields.profession, i18n.language);
   const onError = (error: unknown) => notifications.show({ color: "red", message: errorText(error) });
   const setMark = (body: { priority?: "yes" | "maybe" | "no" | null; deferred?: boolean }) =>
     mark.mutate({ candidateId: c.id, body }, { onError });
@@ -247,28 +273,52 @@ function CandidateCard({
     <Card withBorder shadow="xs" padding="md" data-testid="candidate-card" opacity={c.deferred ? 0.75 : 1}>
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Group gap="sm" wrap="nowrap">
-            {photo ? (
-              <img
-                src={photo.thumbUrl}
+          <Group gap="sm" wrap="nowrap" miw={0}>
+            {/* The photo the shared view shows, else the initials; the name beside it names the button. */}
+            <UnstyledButton
+              onClick={onOpen}
+              aria-haspopup="dialog"
+              tabIndex={-1}
+              aria-hidden
+              style={{ flexShrink: 0, borderRadius: "50%" }}
+            >
+              <Avatar
+                src={c.photoThumbUrl}
                 alt=""
-                width={48}
-                height={48}
-                style={{ borderRadius: 8, objectFit: "cover" }}
+                name={name}
+                color="rose"
+                size={56}
+                radius="xl"
+                data-testid="candidate-photo"
+                data-photo={c.photoThumbUrl ? "shown" : "placeholder"}
               />
-            ) : null}
-            <Stack gap={0}>
-              <Text fw={600}>{name}</Text>
-              <Text size="sm" c="dimmed">
+            </UnstyledButton>
+            <Stack gap={0} miw={0}>
+              <UnstyledButton
+                onClick={onOpen}
+                aria-haspopup="dialog"
+                title={t("matching.candidates.openProfile")}
+                w="fit-content"
+              >
+                <Text fw={600} c="rose.8" td="underline" style={{ overflowWrap: "anywhere" }}>
+                  {name}
+                </Text>
+              </UnstyledButton>
+              <Text size="sm" c="gray.7">
                 {details.join(" · ") || "\u00a0"}
               </Text>
+              {profession && (
+                <Text size="sm" c="gray.7" lineClamp={2}>
+                  {profession}
+                </Text>
+              )}
             </Stack>
           </Group>
           <Text
             fz={28}
             fw={700}
             lh={1}
-            c={`${percentColor(c.percentage)}.8`}
+            c={`${percentColor(c.percentage)}.9`}
             data-testid="candidate-percentage"
           >
             {c.percentage}%

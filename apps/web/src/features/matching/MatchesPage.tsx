@@ -61,7 +61,7 @@ function Results() {
             {results.data.items.map((r) => (
               <Card key={r.id} withBorder padding="sm">
                 <Group justify="space-between" wrap="nowrap" gap="sm">
-                  <Text fw={700} c={`${percentColor(r.percentage)}.8`} w={48}>
+                  <Text fw={700} c={`${percentColor(r.percentage)}.9`} w={48}>
                     {r.percentage}%
                   </Text>
                   <Text size="sm" lineClamp={2} style={{ flex: 1 }}>

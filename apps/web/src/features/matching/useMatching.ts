@@ -37,6 +37,22 @@ export function useMatchableClients() {
   return useQuery(queryOf(clientsApi.list, { query: { pageSize: 100 } }));
 }
 
+/** One client by id: the picker's label for a client linked to but beyond the list's first page. */
+export function useClientOption(clientId: string | null, isEnabled: boolean) {
+  return useQuery({
+    ...queryOf(clientsApi.get, { params: { id: clientId ?? "" } }),
+    enabled: Boolean(clientId) && isEnabled,
+  });
+}
+
+/** A candidate's shared profile (their display settings applied), loaded when the drawer opens. */
+export function useCandidateProfile(clientId: string, candidateId: string | null) {
+  return useQuery({
+    ...queryOf(matchingApi.candidateProfile, { params: { id: clientId, candidateId: candidateId ?? "" } }),
+    enabled: Boolean(candidateId),
+  });
+}
+
 export function useCandidates(clientId: string | null, filters: CandidateFilters) {
   return useQuery({
     ...queryOf(matchingApi.candidates, {
