@@ -311,7 +311,9 @@ test.describe("identity and access", () => {
     await page.getByRole("menuitem", { name: "Включить бесплатные проверки совместимости" }).click();
     await expect(page.getByText(`Бесплатные проверки включены для ${name}`)).toBeVisible();
     await page.getByRole("button", { name: `Действия: ${name}` }).click();
-    await expect(page.getByRole("menuitem", { name: "Выключить бесплатные проверки от поддержки" })).toBeVisible();
+    await expect(
+      page.getByRole("menuitem", { name: "Выключить бесплатные проверки от поддержки" }),
+    ).toBeVisible();
     await page.keyboard.press("Escape");
 
     await page.getByRole("button", { name: `Действия: ${name}` }).click();
