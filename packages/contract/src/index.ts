@@ -15,6 +15,7 @@ export * from "./errors.js";
 export * from "./i18n.js";
 export * from "./introductions.js";
 export * from "./marketplace.js";
+export * from "./phone.js";
 export * from "./matching.js";
 export * from "./media.js";
 export * from "./profiles.js";
