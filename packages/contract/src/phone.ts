@@ -23,6 +23,12 @@ export function normalizePhone(raw: string, country?: string | null): string | n
   return parsed?.isValid() ? parsed.number : null;
 }
 
+/** A stored number as people read it ("+7 912 000 00 00"); one not read as valid, as stored. */
+export function formatPhone(phone: string): string {
+  const parsed = parsePhoneNumberFromString(phone, PHONE_DEFAULT_REGION);
+  return parsed?.isValid() ? parsed.formatInternational() : phone;
+}
+
 /**
  * A phone as one comparison key however it was written: its E.164 form when it is a valid number,
  * else its digits (a stored number from before normalization still meets its own digits).

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { Phone } from "./phone.js";
 import { LIMITS } from "./constants.js";
 import {
   AlcoholConsumption,
@@ -23,6 +22,7 @@ import {
   SexualOrientation,
   SmokingHabits,
 } from "./enums.js";
+import { Phone } from "./phone.js";
 
 /** Country and nationality codes (SPEC 3: about 75 plus OTHER). ISO 3166-1 alpha-2; names come from Intl. */
 export const COUNTRY_CODES = [

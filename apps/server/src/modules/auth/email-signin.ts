@@ -5,7 +5,7 @@ import { AppError } from "../../platform/errors.js";
 import type { Mailer } from "../../platform/mail.js";
 import { mailText } from "../../platform/mail-text.js";
 import type { RateLimiter } from "../../platform/rate-limit.js";
-import { findUserByEmail, getUser, type UserRow, type UserWithEmail } from "../users/service.js";
+import { findUserByEmail, getUser, type UserWithEmail } from "../users/service.js";
 import { consumeEmailToken, issueEmailToken } from "./email-tokens.js";
 import { createSession } from "./sessions.js";
 

@@ -5,7 +5,7 @@ import type { Db } from "../../db/client.js";
 import { oidcStates } from "../../db/schema/index.js";
 import { AppError } from "../../platform/errors.js";
 import { hashToken as hash } from "../../platform/ids.js";
-import { findUserByEmail, type UserRow, type UserWithEmail } from "../users/service.js";
+import { findUserByEmail, type UserWithEmail } from "../users/service.js";
 import { createSession } from "./sessions.js";
 
 const STATE_TTL_MS = 10 * 60_000;

@@ -1,8 +1,8 @@
 import { pipeline, Readable } from "node:stream";
 import {
   CLIENT_CSV_FIELDS,
-  CONTACT_REQUIRED_MESSAGE,
   type ClientCsvField,
+  CONTACT_REQUIRED_MESSAGE,
   type DuplicateMode,
   Email,
   IMPORT_ERRORS_SHOWN,
@@ -134,7 +134,8 @@ function readRow(rowNo: number, record: string[], columns: ReturnType<typeof col
   // A number without its country code is read as the row's country's (the contract's Phone would
   // read it as the default region's); one that still does not read is refused by the contract.
   if (typeof draft.phone === "string") {
-    draft.phone = normalizePhone(draft.phone, typeof draft.country === "string" ? draft.country : null) ?? draft.phone;
+    draft.phone =
+      normalizePhone(draft.phone, typeof draft.country === "string" ? draft.country : null) ?? draft.phone;
   }
   if (Object.keys(interests).length > 0) draft.interests = interests;
   if (Object.keys(psychology).length > 0) draft.psychology = psychology;
@@ -296,7 +297,13 @@ function requiredForNew(row: Row, rowNo: number): ImportRowError[] {
     if (!ok) problems.push({ row: rowNo, field, column: null, code: "required", message: "Required field" });
   };
   if (row.email === undefined && !row.patch.phone) {
-    problems.push({ row: rowNo, field: "email", column: null, code: "required", message: CONTACT_REQUIRED_MESSAGE });
+    problems.push({
+      row: rowNo,
+      field: "email",
+      column: null,
+      code: "required",
+      message: CONTACT_REQUIRED_MESSAGE,
+    });
   }
   need("firstName", Name.safeParse(row.patch.firstName ?? "").success);
   need("lastName", Name.safeParse(row.patch.lastName ?? "").success);
@@ -434,7 +441,8 @@ export function exportClients(db: Db, caller: SessionUser): Readable {
         .where(after ? and(owned, gt(users.id, after)) : owned)
         .orderBy(asc(users.id))
         .limit(EXPORT_PAGE);
-      for (const { user, profile } of page) yield toCells(user.email ?? "", toFields(user, profile ?? undefined));
+      for (const { user, profile } of page)
+        yield toCells(user.email ?? "", toFields(user, profile ?? undefined));
       if (page.length < EXPORT_PAGE) return;
       after = page[page.length - 1]!.user.id;
     }

@@ -86,7 +86,14 @@ describe("[clients] a client without an e-mail", () => {
   it("is found by the phone however it is typed", async () => {
     const res = await create({ firstName: "Searchable", lastName: "Person", phone: "+7 (915) 765-43-21" });
     const id = res.json().id;
-    for (const q of ["+7 915 765-43-21", "89157654321", "9157654321", "79157654321", "765-43-21", "8915765"]) {
+    for (const q of [
+      "+7 915 765-43-21",
+      "89157654321",
+      "9157654321",
+      "79157654321",
+      "765-43-21",
+      "8915765",
+    ]) {
       const found = await send("GET", `/api/clients?q=${encodeURIComponent(q)}`);
       expect(found.statusCode, q).toBe(200);
       expect(
@@ -118,9 +125,9 @@ describe("[clients] a client without an e-mail", () => {
     expect(editLink.json().code).toBe("CLIENT_EMAIL_REQUIRED");
 
     // Another matchmaker cannot; a bad or taken address is refused and changes nothing.
-    expect((await send("PUT", `/api/clients/${id}/email`, { email: "x@example.test" }, otherCookie)).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await send("PUT", `/api/clients/${id}/email`, { email: "x@example.test" }, otherCookie)).statusCode,
+    ).toBe(404);
     const bad = await send("PUT", `/api/clients/${id}/email`, { email: "not-an-email" });
     expect(bad.statusCode).toBe(400);
     const taken = await seedClient(t.database.db, ownerId, { email: "taken@example.test" });
@@ -175,7 +182,12 @@ describe("[clients] the CSV import and phones", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ created: 1, updated: 1, errorRows: 2 });
     expect(res.json().errors).toEqual([
-      expect.objectContaining({ row: 3, field: "email", code: "required", message: CONTACT_REQUIRED_MESSAGE }),
+      expect.objectContaining({
+        row: 3,
+        field: "email",
+        code: "required",
+        message: CONTACT_REQUIRED_MESSAGE,
+      }),
       expect.objectContaining({ row: 4, field: "phone", code: "invalid" }),
     ]);
     expect(await userCount()).toBe(before + 1);

@@ -237,12 +237,16 @@ async function sendDue(deps: NotifyDeps, run: IntroductionJobRun) {
     if (client.status === "inactive" || !client.email) return;
     await deps.mailer
       .send(
-        clientMail(client.locale as Locale, { ...client, email: client.email }, {
-          kind: "reminder",
-          candidateName: otherName(row, r.clientId),
-          link: linkUrl(deps.config.publicUrl, row.id, "answer", tokens[i]!),
-          expiresAt: r.expiresAt,
-        }),
+        clientMail(
+          client.locale as Locale,
+          { ...client, email: client.email },
+          {
+            kind: "reminder",
+            candidateName: otherName(row, r.clientId),
+            link: linkUrl(deps.config.publicUrl, row.id, "answer", tokens[i]!),
+            expiresAt: r.expiresAt,
+          },
+        ),
       )
       .catch(() => {}); // the mailer logs it; a reminder is never sent twice
   });

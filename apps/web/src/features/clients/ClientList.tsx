@@ -25,7 +25,7 @@ import { enumLabel } from "../profile/field-format";
 import { ClientActions, clientPath } from "./ClientActions";
 import { ClientBadges } from "./ClientBadges";
 import { CreateClientDialog } from "./CreateClientDialog";
-import { clientName } from "./client-changes";
+import { clientContact, clientName } from "./client-changes";
 import { CLIENTS_PAGE_SIZE, type ClientsFilters, clientsFilters } from "./clients-query";
 import { useClientStats, useClients } from "./useClients";
 
@@ -265,7 +265,7 @@ function ClientIdentity({ client }: { client: ClientListItem }) {
           {name}
         </Anchor>
         <Text size="xs" c="dimmed" truncate>
-          {client.email}
+          {clientContact(client)}
         </Text>
       </Stack>
     </Group>
