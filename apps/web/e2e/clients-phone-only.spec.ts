@@ -85,7 +85,9 @@ test("[clients] a client known by phone only is created, found by phone and give
   );
   await page.screenshot({ path: testInfo.outputPath("list-ru.png") });
   await page.goto(clientUrl);
-  await expect(page.getByRole("button", { name: "Добавить e-mail для приглашения" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Добавить e-mail для приглашения" })).toBeVisible({
+    timeout: 20_000,
+  });
   await page.screenshot({
     path: testInfo.outputPath("client-ru.png"),
   });
