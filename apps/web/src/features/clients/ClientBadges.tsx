@@ -31,7 +31,7 @@ export function ClientBadges({ client }: { client: Flags }) {
         </Badge>
       )}
       {client.email === null && (
-        <Badge variant="outline" color="orange.8" tt="none" miw="max-content">
+        <Badge variant="outline" color="gray" tt="none" miw="max-content">
           {t("clients.badges.noEmail")}
         </Badge>
       )}
