@@ -75,8 +75,16 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
   };
 }
 
-/** Signs in through the real login route and answers the cookie header to send. */
-export async function signIn(app: App, email: string, password = "password123"): Promise<{ cookie: string }> {
+/**
+ * Signs in through the real login route and answers the cookie header to send. Takes a stored
+ * user's (nullable) e-mail as it is; an account without one cannot sign in.
+ */
+export async function signIn(
+  app: App,
+  email: string | null,
+  password = "password123",
+): Promise<{ cookie: string }> {
+  if (email === null) throw new Error("sign-in needs an e-mail");
   // Each simulated person signs in from an address of their own, as real users do, so the
   // per-address sign-in limit does not trip over a test's many sign-ins.
   const remoteAddress = `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;

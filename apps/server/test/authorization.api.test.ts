@@ -308,6 +308,11 @@ const MATRIX: Record<string, Row> = {
     call: (f) => ({ url: `/api/clients/${f.client.id}/status`, payload: { status: "active" } }),
     expect: { ...matchmakers(200), otherMatchmaker: 404 },
   },
+  "PUT /api/clients/:id/email": {
+    // The not yet registered client's address, a new one each call.
+    call: (f) => ({ url: `/api/clients/${f.pendingClient.id}/email`, payload: { email: fresh() } }),
+    expect: ownerOnly(200),
+  },
   "POST /api/clients/:id/resend-invite": {
     call: (f) => ({ url: `/api/clients/${f.pendingClient.id}/resend-invite` }),
     expect: ownerOnly(204),

@@ -3,7 +3,7 @@ import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect } from "vitest";
 import { introductions, outbox, users } from "../src/db/schema/index.js";
 import { writeClientProfile } from "../src/modules/profiles/service.js";
-import type { UserRow } from "../src/modules/users/service.js";
+import type { UserRow, UserWithEmail } from "../src/modules/users/service.js";
 import { seedClient, seedMatchmaker } from "../src/seed/seed.js";
 import { buildTestApp, signIn, type TestApp } from "./app.js";
 
@@ -12,7 +12,7 @@ import { buildTestApp, signIn, type TestApp } from "./app.js";
 
 export let t: TestApp;
 export const cookies: Record<string, string> = {};
-export const people: Record<string, UserRow> = {};
+export const people: Record<string, UserWithEmail> = {};
 export const DAY = 86_400_000;
 
 function profile(gender: "FEMALE" | "MALE"): ProfilePatchBody {

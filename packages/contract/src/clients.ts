@@ -2,7 +2,8 @@ import { z } from "zod";
 import { Name } from "./auth.js";
 import { BoolParam, PageQuery } from "./common.js";
 import { Gender } from "./enums.js";
-import { Phone, ProfileStatus, PublicProfileView } from "./profiles.js";
+import { Phone } from "./phone.js";
+import { ProfileStatus, PublicProfileView } from "./profiles.js";
 import { Email } from "./users.js";
 
 export const ClientsQuery = PageQuery.extend({
@@ -18,7 +19,8 @@ export const ClientListItem = z.object({
   id: z.string(),
   firstName: z.string(),
   lastName: z.string(),
-  email: z.string(),
+  /** Null for a client known by phone only, until their matchmaker adds an address. */
+  email: z.string().nullable(),
   phone: z.string().nullable(),
   gender: Gender.nullable(),
   city: z.string().nullable(),
@@ -41,16 +43,34 @@ export const ClientStatsView = z.object({
 });
 export type ClientStatsView = z.infer<typeof ClientStatsView>;
 
-export const CreateClientBody = z.object({
-  email: Email,
-  firstName: Name,
-  lastName: Name,
-  phone: Phone.optional(),
-  gender: Gender.optional(),
-  /** Admins create a client for a matchmaker; a matchmaker's clients are always their own. */
-  matchmakerId: z.string().min(1).max(64).optional(),
-});
+/** The message of the field error a client with neither an e-mail nor a phone gets, on both fields. */
+export const CONTACT_REQUIRED_MESSAGE = "Enter an e-mail or a phone";
+
+/**
+ * A new client: an e-mail, a phone (stored as E.164) or both (issue 17, item 11: matchmakers often
+ * know only a number; the invitation waits until an address is added).
+ */
+export const CreateClientBody = z
+  .object({
+    email: Email.optional(),
+    firstName: Name,
+    lastName: Name,
+    phone: Phone.optional(),
+    gender: Gender.optional(),
+    /** Admins create a client for a matchmaker; a matchmaker's clients are always their own. */
+    matchmakerId: z.string().min(1).max(64).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.email !== undefined || body.phone !== undefined) return;
+    for (const path of ["email", "phone"]) {
+      ctx.addIssue({ code: "custom", path: [path], message: CONTACT_REQUIRED_MESSAGE });
+    }
+  });
 export type CreateClientBody = z.infer<typeof CreateClientBody>;
+
+/** The e-mail a matchmaker adds (or corrects) for a client who has not registered yet. */
+export const ClientEmailBody = z.object({ email: Email });
+export type ClientEmailBody = z.infer<typeof ClientEmailBody>;
 
 export const ClientVerificationBody = z.object({ verified: z.boolean() });
 export const ClientSearchBody = z.object({ participates: z.boolean() });
@@ -77,4 +97,9 @@ export const PublishedProfileView = PublicProfileView.extend({
 export type PublishedProfileView = z.infer<typeof PublishedProfileView>;
 
 /** Error codes of a matchmaker's client base (listed in ERROR_CODES, errors.ts). */
-export const CLIENT_ERRORS = ["CLIENT_NOT_FOUND", "MATCHMAKER_REQUIRED"] as const;
+export const CLIENT_ERRORS = [
+  "CLIENT_NOT_FOUND",
+  "MATCHMAKER_REQUIRED",
+  /** 409: mail to a client (invitation, edit link) needs their e-mail; the matchmaker adds it first. */
+  "CLIENT_EMAIL_REQUIRED",
+] as const;

@@ -17,6 +17,7 @@ export * from "./introductions.js";
 export * from "./marketplace.js";
 export * from "./matching.js";
 export * from "./media.js";
+export * from "./phone.js";
 export * from "./profiles.js";
 export * from "./quiz.js";
 export * from "./recalibration.js";

@@ -4,7 +4,8 @@ import { BoolParam, PageQuery, pageOf } from "./common.js";
 import { LIMITS } from "./constants.js";
 import { MatchmakerExperience, ReviewStatus } from "./enums.js";
 import { AgencyLogin, CertificateView } from "./media.js";
-import { Country, Phone } from "./profiles.js";
+import { Phone } from "./phone.js";
+import { Country } from "./profiles.js";
 import { Email, Password } from "./users.js";
 
 // The marketplace: agency profiles, the public directory, agency pages, reviews, ratings, views.

@@ -22,6 +22,7 @@ import {
   SexualOrientation,
   SmokingHabits,
 } from "./enums.js";
+import { Phone } from "./phone.js";
 
 /** Country and nationality codes (SPEC 3: about 75 plus OTHER). ISO 3166-1 alpha-2; names come from Intl. */
 export const COUNTRY_CODES = [
@@ -125,18 +126,6 @@ const text = (max: number) =>
     .max(max, { message: `Maximum length is ${max}` });
 const required = (max: number) => text(max).min(1, { message: "Required field" });
 const list = <T extends z.ZodType>(item: T, max: number) => z.array(item).max(max);
-
-/** SPEC 5 "invalid phone": 7 to 15 digits, optional leading +, spaces, dashes and brackets. */
-export const Phone = z
-  .string()
-  .trim()
-  .refine(
-    (v) => {
-      const digits = v.replace(/\D/g, "").length;
-      return /^\+?[\d\s()-]+$/.test(v) && digits >= 7 && digits <= 15;
-    },
-    { message: "Invalid phone" },
-  );
 
 export const AGE_RANGE = { min: 18, max: 100 } as const;
 
@@ -342,7 +331,8 @@ export const ProfileView = z.object({
   inviterId: z.string().nullable(),
   status: ProfileStatus,
   completeness: Completeness,
-  fields: ProfileFields,
+  // As stored: a number saved before phones were normalized is shown as written, not refused.
+  fields: ProfileFields.extend({ phone: z.string().nullable() }),
   preferences: PreferenceFields,
   avatarUrl: z.string().nullable(),
   updatedAt: z.iso.datetime(),

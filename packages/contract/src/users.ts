@@ -17,7 +17,8 @@ export const Password = z
 /** The user as the API shows it: picked fields only, never hashes or tokens. */
 export const UserView = z.object({
   id: z.string(),
-  email: z.string(),
+  /** Null for a client known by phone only, until their matchmaker adds an address. */
+  email: z.string().nullable(),
   firstName: z.string(),
   lastName: z.string(),
   phone: z.string().nullable(),

@@ -6,7 +6,7 @@ import { answerAsClient, askClient } from "../modules/introductions/consent.js";
 import { feedbackAsClient, respondToDate, setDate } from "../modules/introductions/dates.js";
 import { actOnIntroduction, type IntroductionRow, recordEvent } from "../modules/introductions/lifecycle.js";
 import type { NotifyDeps } from "../modules/notifications/service.js";
-import type { UserRow } from "../modules/users/service.js";
+import type { UserWithEmail } from "../modules/users/service.js";
 import type { SessionUser } from "../platform/access.js";
 import type { DemoRole } from "./demo-clients.js";
 import { seedIntroduction } from "./introductions.js";
@@ -15,9 +15,9 @@ const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 
 /** The demo's people: each agency's matchmaker and clients by role (demo-clients.ts). */
-export type DemoAgency = { matchmaker: UserRow; clients: Partial<Record<DemoRole, UserRow>> };
+export type DemoAgency = { matchmaker: UserWithEmail; clients: Partial<Record<DemoRole, UserWithEmail>> };
 
-const asCaller = (u: UserRow): SessionUser => ({
+const asCaller = (u: UserWithEmail): SessionUser => ({
   id: u.id,
   role: u.role,
   email: u.email,

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { agencyProfiles, clientProfiles, users } from "../db/schema/index.js";
-import { createUser, type UserRow } from "../modules/users/service.js";
+import { createUser, type UserWithEmail } from "../modules/users/service.js";
 import { newId } from "../platform/ids.js";
 
 // Typed seed helpers shared by the demo data, the API tests, the e2e tests and the benchmarks.
@@ -17,7 +17,7 @@ export type SeedOptions = {
   isDemo?: boolean;
 };
 
-export async function seedAdmin(db: Db, o: SeedOptions = {}): Promise<UserRow> {
+export async function seedAdmin(db: Db, o: SeedOptions = {}): Promise<UserWithEmail> {
   return createUser(db, {
     email: o.email ?? `admin-${unique()}@example.test`,
     password: o.password ?? "password123",
@@ -38,7 +38,7 @@ export async function seedMatchmaker(
     country?: string;
     onboarded?: boolean;
   } = {},
-): Promise<UserRow> {
+): Promise<UserWithEmail> {
   const onboarded = o.onboarded ?? true;
   const user = await createUser(db, {
     email: o.email ?? `matchmaker-${unique()}@example.test`,
@@ -64,7 +64,7 @@ export async function seedMatchmaker(
   return user;
 }
 
-export async function seedClient(db: Db, matchmakerId: string, o: SeedOptions = {}): Promise<UserRow> {
+export async function seedClient(db: Db, matchmakerId: string, o: SeedOptions = {}): Promise<UserWithEmail> {
   return createUser(db, {
     email: o.email ?? `client-${unique()}@example.test`,
     password: o.password ?? "password123",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  ClientEmailBody,
   ClientListItem,
   ClientSearchBody,
   ClientStatsView,
@@ -79,6 +80,17 @@ export const clientsApi = {
     params,
     response: EditLinkView,
     status: 201,
+  }),
+  /** Adds or corrects the e-mail of a client not registered yet (one known by phone, to invite them). */
+  setEmail: endpoint({
+    method: "PUT",
+    path: "/api/clients/:id/email",
+    audit: { action: "change", param: "id" },
+    access: managers,
+    tag,
+    params,
+    body: ClientEmailBody,
+    response: ClientListItem,
   }),
   setVerification: endpoint({
     method: "PUT",

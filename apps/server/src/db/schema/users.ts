@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   boolean,
+  check,
   index,
   integer,
   pgEnum,
@@ -24,10 +25,12 @@ export const users = pgTable(
   "users",
   {
     id: text("id").primaryKey(),
-    email: text("email").notNull(),
+    /** Lower case; null only for a client known by phone, until their matchmaker adds an address. */
+    email: text("email"),
     passwordHash: text("password_hash"),
     firstName: text("first_name").notNull().default(""),
     lastName: text("last_name").notNull().default(""),
+    /** E.164 ("+79120000000"), as the contract's `Phone` writes it (`normalizePhone`). */
     phone: text("phone"),
     gender: genderEnum("gender"),
     role: roleEnum("role").notNull(),
@@ -59,6 +62,11 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
+    // Staff sign in by e-mail; a client needs at least one way to be reached (issue 17, item 11).
+    check(
+      "users_contact_check",
+      sql`${t.email} is not null or (${t.role} = 'INVITEE' and ${t.phone} is not null)`,
+    ),
     uniqueIndex("users_invite_code_key").on(t.inviteCode),
     uniqueIndex("users_sm_id_key").on(t.smId),
     // The client list's order (newest first, id breaking ties), so a page is read straight off it.

@@ -5,7 +5,7 @@ import { AppError } from "../../platform/errors.js";
 import type { Mailer } from "../../platform/mail.js";
 import { mailText } from "../../platform/mail-text.js";
 import type { RateLimiter } from "../../platform/rate-limit.js";
-import { findUserByEmail, getUser, type UserRow } from "../users/service.js";
+import { findUserByEmail, getUser, type UserWithEmail } from "../users/service.js";
 import { consumeEmailToken, issueEmailToken } from "./email-tokens.js";
 import { createSession } from "./sessions.js";
 
@@ -17,7 +17,7 @@ type Deps = { db: Db; mailer: Pick<Mailer, "send">; limiter: RateLimiter; public
 /** E-mails a one-time sign-in link to a matchmaker (SPEC 5: e-mail sign-in is only for matchmakers). */
 export async function sendSignInLink(
   deps: Deps,
-  user: UserRow,
+  user: UserWithEmail,
   ttlMs: number,
   kind: "signInLink" | "welcomeMatchmaker",
 ) {

@@ -5,7 +5,7 @@ import type { Db } from "../../db/client.js";
 import { oidcStates } from "../../db/schema/index.js";
 import { AppError } from "../../platform/errors.js";
 import { hashToken as hash } from "../../platform/ids.js";
-import { findUserByEmail, type UserRow } from "../users/service.js";
+import { findUserByEmail, type UserWithEmail } from "../users/service.js";
 import { createSession } from "./sessions.js";
 
 const STATE_TTL_MS = 10 * 60_000;
@@ -82,7 +82,7 @@ export type OidcIdentity = { email: string; firstName: string; lastName: string 
 export async function finishOidc(
   deps: Deps,
   input: { code: string; state: string; iss?: string; cookieState: string | undefined },
-  registerWithInvite: (inviteCode: string, identity: OidcIdentity) => Promise<UserRow>,
+  registerWithInvite: (inviteCode: string, identity: OidcIdentity) => Promise<UserWithEmail>,
 ) {
   if (!deps.config.oidc) throw notConfigured();
   if (!input.cookieState || input.cookieState !== input.state) throw failed();

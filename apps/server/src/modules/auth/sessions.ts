@@ -71,7 +71,8 @@ export function registerSessionHook(
       cache.set(tokenHash, session, generation);
     }
     const row = session.user;
-    if (row.status === "inactive") return;
+    // Every way in is by e-mail: an account without one (a client known by phone) has no session.
+    if (row.status === "inactive" || row.email === null) return;
     request.user = {
       id: row.id,
       role: row.role,

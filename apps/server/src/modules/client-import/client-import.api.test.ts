@@ -141,7 +141,7 @@ describe("[client-import] CSV import", () => {
     expect(one?.user).toMatchObject({
       firstName: "Ольга",
       lastName: "Иванова",
-      phone: "8 (916) 123-45-67",
+      phone: "+79161234567",
       gender: "FEMALE",
       inviterId: ownerId,
       role: "INVITEE",
@@ -225,7 +225,7 @@ describe("[client-import] CSV import", () => {
     );
     expect(update.json()).toMatchObject({ created: 0, updated: 2, skipped: 0, errorRows: 0 });
     const after = await clientByEmail("dup@example.test");
-    expect(after?.user).toMatchObject({ firstName: "Other", lastName: "Person", phone: "8 903 555 44 33" });
+    expect(after?.user).toMatchObject({ firstName: "Other", lastName: "Person", phone: "+79035554433" });
     expect(after?.profile?.city).toBe("Omsk");
     expect(await clientByEmail("other@example.test")).toBeUndefined();
 

@@ -2,6 +2,7 @@ import { pipeline, Readable } from "node:stream";
 import {
   CLIENT_CSV_FIELDS,
   type ClientCsvField,
+  CONTACT_REQUIRED_MESSAGE,
   type DuplicateMode,
   Email,
   IMPORT_ERRORS_SHOWN,
@@ -10,12 +11,13 @@ import {
   type ImportResult,
   type ImportRowError,
   Name,
+  normalizePhone,
   ProfilePatchBody,
+  phoneKey,
 } from "@matchdesk/contract";
 import { stringify } from "csv-stringify";
 import { and, asc, eq, gt, type SQL } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js";
 import type { Db } from "../../db/client.js";
 import { clientProfiles, users } from "../../db/schema/index.js";
 import type { SessionUser } from "../../platform/access.js";
@@ -30,16 +32,6 @@ import {
 import { createClientUsers, findUser, type NewClientUser, takenEmails } from "../users/service.js";
 import { detectFormat, readRecords, receiveCsv } from "./csv.js";
 import { type CellValue, guessMapping, isProblem, parseCell, toCells } from "./fields.js";
-
-/**
- * A phone as one key however it was written: the E.164 number when libphonenumber reads it
- * (numbers without a country code read as the client's country, else Russia's), else its digits.
- */
-export function phoneKey(phone: string, country?: string | null): string {
-  const region = country && country !== "OTHER" ? (country as CountryCode) : "RU";
-  const parsed = parsePhoneNumberFromString(phone, region);
-  return parsed?.isValid() ? parsed.number : phone.replace(/\D/g, "");
-}
 
 /** Whose clients the rows become: the matchmaker themself, or the one an admin names. */
 async function importOwner(db: Db, caller: SessionUser, matchmakerId: string | undefined): Promise<string> {
@@ -60,7 +52,7 @@ async function knownClients(db: Db, ownerId: string) {
   const byEmail = new Map<string, string>();
   const byPhone = new Map<string, string>();
   for (const r of rows) {
-    byEmail.set(r.email.toLowerCase(), r.id);
+    if (r.email) byEmail.set(r.email.toLowerCase(), r.id);
     if (r.phone) byPhone.set(phoneKey(r.phone, r.country), r.id);
   }
   return { byEmail, byPhone };
@@ -139,6 +131,12 @@ function readRow(rowNo: number, record: string[], columns: ReturnType<typeof col
     else if (head === "psychology" && sub) psychology[sub] = value;
     else draft[field] = value;
   }
+  // A number without its country code is read as the row's country's (the contract's Phone would
+  // read it as the default region's); one that still does not read is refused by the contract.
+  if (typeof draft.phone === "string") {
+    draft.phone =
+      normalizePhone(draft.phone, typeof draft.country === "string" ? draft.country : null) ?? draft.phone;
+  }
   if (Object.keys(interests).length > 0) draft.interests = interests;
   if (Object.keys(psychology).length > 0) draft.psychology = psychology;
   const checked = ProfilePatchBody.safeParse(draft);
@@ -212,7 +210,9 @@ export async function importClients(
         if (Array.isArray(item.result)) {
           report(item.result);
           // It made no one: a later row with its e-mail or phone is new again.
-          if (known.byEmail.get(item.row.email) === PENDING) known.byEmail.delete(item.row.email);
+          if (item.row.email && known.byEmail.get(item.row.email) === PENDING) {
+            known.byEmail.delete(item.row.email);
+          }
           if (item.row.key && known.byPhone.get(item.row.key) === PENDING) known.byPhone.delete(item.row.key);
           continue;
         }
@@ -254,7 +254,7 @@ export async function importClients(
       }
       if (row.email) known.byEmail.set(row.email, PENDING);
       if (key) known.byPhone.set(key, PENDING);
-      batch.push({ rowNo, email: row.email!, key, patch: row.patch });
+      batch.push({ rowNo, email: row.email, key, patch: row.patch });
       if (batch.length >= BATCH_ROWS) await flush();
     }
     await flush();
@@ -285,15 +285,26 @@ function refusal(error: unknown, rowNo: number): ImportRowError[] {
 const PENDING = "pending";
 const BATCH_ROWS = 500;
 
-type NewRow = { rowNo: number; email: string; key: string | undefined; patch: ProfilePatchBody };
+type NewRow = { rowNo: number; email: string | undefined; key: string | undefined; patch: ProfilePatchBody };
 
-/** What a new client needs at least: an e-mail and both names; and no more children's ages than children. */
+/**
+ * What a new client needs at least: an e-mail or a phone (a client known by phone is invited once an
+ * address is added) and both names; and no more children's ages than children.
+ */
 function requiredForNew(row: Row, rowNo: number): ImportRowError[] {
   const problems: ImportRowError[] = [];
   const need = (field: string, ok: boolean) => {
     if (!ok) problems.push({ row: rowNo, field, column: null, code: "required", message: "Required field" });
   };
-  need("email", row.email !== undefined);
+  if (row.email === undefined && !row.patch.phone) {
+    problems.push({
+      row: rowNo,
+      field: "email",
+      column: null,
+      code: "required",
+      message: CONTACT_REQUIRED_MESSAGE,
+    });
+  }
   need("firstName", Name.safeParse(row.patch.firstName ?? "").success);
   need("lastName", Name.safeParse(row.patch.lastName ?? "").success);
   if ((row.patch.childrenAges?.length ?? 0) > (row.patch.childrenCount ?? 0)) {
@@ -324,7 +335,7 @@ async function createBatch(
   if (rows.length === 0) return [];
   const taken = await takenEmails(
     db,
-    rows.map((r) => r.email),
+    rows.flatMap((r) => (r.email ? [r.email] : [])),
   );
   const emailTaken = (r: NewRow): ImportRowError[] => [
     {
@@ -335,13 +346,14 @@ async function createBatch(
       message: "A user with this e-mail already exists",
     },
   ];
-  const free = rows.filter((r) => !taken.has(r.email));
+  const isTaken = (r: NewRow) => r.email !== undefined && taken.has(r.email);
+  const free = rows.filter((r) => !isTaken(r));
   const outcome: { row: NewRow; result: string | ImportRowError[] }[] = rows
-    .filter((r) => taken.has(r.email))
+    .filter(isTaken)
     .map((row) => ({ row, result: emailTaken(row) }));
   if (dryRun) return [...outcome, ...free.map((row) => ({ row, result: `dry-run-${row.rowNo}` }))];
   const asAccount = (r: NewRow): NewClientUser => ({
-    email: r.email,
+    email: r.email ?? null,
     firstName: r.patch.firstName!,
     lastName: r.patch.lastName!,
     phone: r.patch.phone ?? null,
@@ -378,6 +390,7 @@ async function createOne(
         email: row.email,
         firstName: firstName!,
         lastName: lastName!,
+        phone: rest.phone ?? undefined,
         matchmakerId: ownerId,
       });
       if (Object.keys(rest).length > 0) await writeClientProfile(tx, user, rest);
@@ -428,7 +441,8 @@ export function exportClients(db: Db, caller: SessionUser): Readable {
         .where(after ? and(owned, gt(users.id, after)) : owned)
         .orderBy(asc(users.id))
         .limit(EXPORT_PAGE);
-      for (const { user, profile } of page) yield toCells(user.email, toFields(user, profile ?? undefined));
+      for (const { user, profile } of page)
+        yield toCells(user.email ?? "", toFields(user, profile ?? undefined));
       if (page.length < EXPORT_PAGE) return;
       after = page[page.length - 1]!.user.id;
     }

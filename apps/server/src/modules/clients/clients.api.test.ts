@@ -148,7 +148,7 @@ describe("[clients] the client base", () => {
       },
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ role: "INVITEE", phone: "+44 20 7946 0958", gender: "FEMALE" });
+    expect(res.json()).toMatchObject({ role: "INVITEE", phone: "+442079460958", gender: "FEMALE" });
     const [row] = await t.database.db.select().from(users).where(eq(users.email, "direct@example.test"));
     expect(row!.inviterId).toBe(owner.id);
     const dup = await t.app.inject({

@@ -12,6 +12,7 @@ import {
   getClientItem,
   getOwnClient,
   listClients,
+  setClientEmail,
   updateClient,
 } from "./service.js";
 
@@ -28,6 +29,9 @@ export function register(app: FastifyInstance, deps: AppDeps) {
     const client = await getOwnClient(deps.db, request.user, request.params.id);
     return sendEditLink(deps, request.user, client.id, client);
   });
+  route(app, clientsApi.setEmail, (request) =>
+    setClientEmail(deps.db, request.user, request.params.id, request.body.email),
+  );
   route(app, clientsApi.setVerification, (request) =>
     updateClient(deps.db, request.user, request.params.id, { verified: request.body.verified }),
   );

@@ -1,6 +1,6 @@
 import type { ClientListItem, ClientStatsView, ClientsQuery, CreateClientBody } from "@matchdesk/contract";
-import { ageOn } from "@matchdesk/contract";
-import { and, count, desc, eq, ilike, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { ageOn, phoneSearchDigits } from "@matchdesk/contract";
+import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { clientCounts, clientProfiles, photos, users } from "../../db/schema/index.js";
 import type { SessionUser } from "../../platform/access.js";
@@ -8,7 +8,15 @@ import { AppError, notFound } from "../../platform/errors.js";
 import { escapeLike } from "../../platform/sql.js";
 import { fileUrl, type Storage } from "../../platform/storage.js";
 import { profileStatus, setApproved } from "../profiles/service.js";
-import { createUser, deleteUser, findUser, type UserRow, updateUser } from "../users/service.js";
+import {
+  createClientUsers,
+  deleteUser,
+  findUser,
+  findUserByEmail,
+  setEmail,
+  type UserRow,
+  updateUser,
+} from "../users/service.js";
 
 /** The clients a caller may see: a matchmaker's own, or every client for an admin. */
 function scope(caller: SessionUser): SQL {
@@ -20,8 +28,12 @@ const isComplete = sql`coalesce(${clientProfiles.isComplete}, false)`;
 
 function filters(caller: SessionUser, q: Omit<ClientsQuery, "page" | "pageSize">): SQL {
   const parts: SQL[] = [scope(caller)];
-  // Name, e-mail, phone or city (`users.search_text`, trigram-indexed).
-  if (q.q) parts.push(ilike(users.searchText, `%${escapeLike(q.q)}%`));
+  // Name, e-mail, phone or city (`users.search_text`, trigram-indexed); a phone however written,
+  // by its digits (the text holds the stored E.164 number's digits too).
+  if (q.q) {
+    const digits = phoneSearchDigits(q.q) ?? [];
+    parts.push(or(...[q.q, ...digits].map((text) => ilike(users.searchText, `%${escapeLike(text)}%`)))!);
+  }
   if (q.profileStatus === "incomplete") parts.push(sql`not ${isComplete}`);
   if (q.profileStatus === "complete") parts.push(and(sql`${isComplete}`, isNull(clientProfiles.approvedAt))!);
   if (q.profileStatus === "approved")
@@ -186,17 +198,34 @@ export async function createClient(db: Db, caller: SessionUser, body: CreateClie
     if (matchmaker?.role !== "INVITER") throw notFound("USER_NOT_FOUND", "Matchmaker not found");
     matchmakerId = matchmaker.id;
   }
-  const user = await createUser(db, {
-    email: body.email,
-    firstName: body.firstName,
-    lastName: body.lastName,
-    role: "INVITEE",
-    inviterId: matchmakerId,
-  });
-  if (body.phone || body.gender) {
-    return updateUser(db, user.id, { phone: body.phone ?? null, gender: body.gender ?? null });
+  // An e-mail, a phone (E.164, by the contract) or both; the unique index answers a taken e-mail.
+  if (body.email && (await findUserByEmail(db, body.email))) {
+    throw new AppError("EMAIL_TAKEN", 409, "A user with this e-mail already exists");
   }
-  return user;
+  const [user] = await createClientUsers(db, matchmakerId, [
+    {
+      email: body.email ?? null,
+      firstName: body.firstName,
+      lastName: body.lastName,
+      phone: body.phone ?? null,
+      gender: body.gender ?? null,
+    },
+  ]);
+  return user!;
+}
+
+/**
+ * Adds (or corrects) the e-mail of a client who has not registered yet, so they can be invited;
+ * a registered client's address is their sign-in, changed by them alone (409 ALREADY_REGISTERED).
+ */
+export async function setClientEmail(db: Db, caller: SessionUser, clientId: string, email: string) {
+  const client = await getOwnClient(db, caller, clientId);
+  if (client.passwordHash || client.termsAcceptedAt) {
+    throw new AppError("ALREADY_REGISTERED", 409, "This person has already registered");
+  }
+  await setEmail(db, client.id, email);
+  const [row] = await selectClients(db, eq(users.id, client.id));
+  return toListItem(row!);
 }
 
 /** Deletes the client with everything stored for them, files included. */

@@ -119,8 +119,11 @@ export const linkUrl = (publicUrl: string, introductionId: string, purpose: Link
 /** Sends one client one e-mail in their language; a failed send never undoes the step. */
 export async function mailClient(deps: NotifyDeps, clientId: string, mail: ClientMail) {
   const client = await findUser(deps.db, clientId);
-  if (!client || client.status === "inactive") return;
-  await deps.mailer.send(clientMail(client.locale as Locale, client, mail)).catch(() => {});
+  // A client known by phone only hears of it from their matchmaker.
+  if (!client || client.status === "inactive" || !client.email) return;
+  await deps.mailer
+    .send(clientMail(client.locale as Locale, { ...client, email: client.email }, mail))
+    .catch(() => {});
 }
 
 /**

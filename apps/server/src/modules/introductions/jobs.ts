@@ -234,15 +234,19 @@ async function sendDue(deps: NotifyDeps, run: IntroductionJobRun) {
   await inBatches(run.reminded, MAIL_CONCURRENCY, async (r, i) => {
     const row = byId.get(r.introductionId)!;
     const client = people.get(r.clientId)!;
-    if (client.status === "inactive") return;
+    if (client.status === "inactive" || !client.email) return;
     await deps.mailer
       .send(
-        clientMail(client.locale as Locale, client, {
-          kind: "reminder",
-          candidateName: otherName(row, r.clientId),
-          link: linkUrl(deps.config.publicUrl, row.id, "answer", tokens[i]!),
-          expiresAt: r.expiresAt,
-        }),
+        clientMail(
+          client.locale as Locale,
+          { ...client, email: client.email },
+          {
+            kind: "reminder",
+            candidateName: otherName(row, r.clientId),
+            link: linkUrl(deps.config.publicUrl, row.id, "answer", tokens[i]!),
+            expiresAt: r.expiresAt,
+          },
+        ),
       )
       .catch(() => {}); // the mailer logs it; a reminder is never sent twice
   });

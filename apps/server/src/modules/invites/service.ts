@@ -21,11 +21,13 @@ import { getOwnClient } from "../clients/service.js";
 import { type NotifyDeps, notify } from "../notifications/service.js";
 import {
   claimAccount,
+  clientEmailOf,
   createUser,
   deleteUser,
   findUserByEmail,
   getUser,
   type UserRow,
+  type UserWithEmail,
 } from "../users/service.js";
 
 const INVITE_TTL_MS = 14 * 86_400_000;
@@ -85,6 +87,7 @@ export async function myInviteQr(
 }
 
 async function sendInvitation(deps: Deps, inviter: UserRow, invitee: UserRow) {
+  const to = clientEmailOf(invitee);
   const token = await issueEmailToken(deps.db, invitee.id, "invite", INVITE_TTL_MS);
   const agency = await getAgencyName(deps.db, inviter.id);
   const mail = mailText(invitee.locale, "invitation", {
@@ -93,7 +96,7 @@ async function sendInvitation(deps: Deps, inviter: UserRow, invitee: UserRow) {
     link: registrationLink(deps.config.publicUrl, inviter.inviteCode, token),
     product: PRODUCT_NAME,
   });
-  await deps.mailer.send({ to: invitee.email, ...mail });
+  await deps.mailer.send({ to, ...mail });
 }
 
 /** Creates the invited person's account (no password yet) and e-mails them the invitation. */
@@ -183,7 +186,7 @@ export async function registerWithProvider(
   deps: NotifyDeps,
   inviteCode: string,
   identity: { email: string; firstName: string; lastName: string },
-): Promise<UserRow> {
+): Promise<UserWithEmail> {
   const inviter = await findInviter(deps.db, inviteCode);
   const user = await createUser(deps.db, {
     ...identity,

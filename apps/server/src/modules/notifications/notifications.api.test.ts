@@ -6,15 +6,15 @@ import { connectSocket, listenOnLoopback } from "../../../test/ws.js";
 import { notifications, users } from "../../db/schema/index.js";
 import { createMailer } from "../../platform/mail.js";
 import { seedAdmin, seedClient, seedMatchmaker } from "../../seed/seed.js";
-import type { UserRow } from "../users/service.js";
+import type { UserWithEmail } from "../users/service.js";
 import { notify, notifyAdmins } from "./service.js";
 
 let t: TestApp;
 let base: string;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let matchmaker: UserRow;
-let other: UserRow;
-let client: UserRow;
+let matchmaker: UserWithEmail;
+let other: UserWithEmail;
+let client: UserWithEmail;
 const cookies: Record<string, string> = {};
 // The same SMTP mailer the app uses, for calling notify() as other modules do.
 const deps = () => ({

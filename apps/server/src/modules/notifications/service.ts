@@ -51,7 +51,7 @@ export async function notify(
   });
   const wantsMail =
     recipient.emailNotifications && recipient.status !== "inactive" && recipient.role !== "INVITEE";
-  if (wantsMail) {
+  if (wantsMail && recipient.email) {
     const mail = notificationMail(recipient.locale, kind, params, {
       name: recipient.firstName,
       link: `${deps.config.publicUrl}/admin/dashboard?notifications=open`,

@@ -178,7 +178,7 @@ export async function listPayments(db: Db, query: PaymentsQuery, owner?: SQL) {
     db.select({ n: count() }).from(payments).where(where),
   ]);
   return {
-    items: rows.map((r) => toPaymentView(r.payment, r.email)),
+    items: rows.map((r) => toPaymentView(r.payment, r.email ?? undefined)),
     total: total?.n ?? 0,
     page: query.page,
     pageSize: query.pageSize,

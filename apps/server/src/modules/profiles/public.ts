@@ -21,7 +21,7 @@ import type { RateLimiter } from "../../platform/rate-limit.js";
 import { getAgencyName } from "../agencies/service.js";
 import { checkEmailToken, issueEmailToken } from "../auth/email-tokens.js";
 import { type NotifyDeps, notify } from "../notifications/service.js";
-import { findUser, getUser, type UserRow } from "../users/service.js";
+import { clientEmailOf, findUser, getUser, type UserRow } from "../users/service.js";
 import { photosOf } from "./media.js";
 import { getProfile, readClientProfile, toFields, writeClientProfile } from "./service.js";
 
@@ -217,6 +217,7 @@ export async function sendEditLink(
   clientId: string,
   ownClient: UserRow,
 ) {
+  const to = clientEmailOf(ownClient);
   const token = await issueEmailToken(deps.db, clientId, "edit_profile", EDIT_LINK_TTL_MS);
   const inviter = ownClient.inviterId
     ? await getUser(deps.db, ownClient.inviterId)
@@ -229,7 +230,7 @@ export async function sendEditLink(
     link,
     product: PRODUCT_NAME,
   });
-  await deps.mailer.send({ to: ownClient.email, ...mail });
+  await deps.mailer.send({ to, ...mail });
   return { expiresAt: new Date(Date.now() + EDIT_LINK_TTL_MS).toISOString() };
 }
 

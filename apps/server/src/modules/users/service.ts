@@ -8,6 +8,8 @@ import { newId, newToken } from "../../platform/ids.js";
 import { fileUrl } from "../../platform/storage.js";
 
 export type UserRow = typeof users.$inferSelect;
+/** A user known to have an e-mail: staff always, a client found or made by their address. */
+export type UserWithEmail = UserRow & { email: string };
 
 export function toUserView(u: UserRow): UserView {
   return {
@@ -42,9 +44,20 @@ export function newInviteCode(): string {
   return Array.from(newToken().slice(0, 10), (c) => alphabet[c.charCodeAt(0) % alphabet.length]).join("");
 }
 
-export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+export async function findUserByEmail(db: Db, email: string): Promise<UserWithEmail | undefined> {
   const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
-  return row;
+  return row as UserWithEmail | undefined;
+}
+
+/**
+ * Where mail to a client goes; 409 CLIENT_EMAIL_REQUIRED for a client known by phone only (an
+ * invitation, an edit link): their matchmaker adds the address first (issue 17, item 11).
+ */
+export function clientEmailOf(client: UserRow): string {
+  if (!client.email) {
+    throw new AppError("CLIENT_EMAIL_REQUIRED", 409, "Add the client's e-mail before sending them mail");
+  }
+  return client.email;
 }
 
 export async function getUser(db: Db, id: string): Promise<UserRow> {
@@ -77,7 +90,7 @@ export type NewUser = {
   isVerified?: boolean;
 };
 
-export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
+export async function createUser(db: Db, input: NewUser): Promise<UserWithEmail> {
   if (await findUserByEmail(db, input.email)) {
     throw new AppError("EMAIL_TAKEN", 409, "A user with this e-mail already exists");
   }
@@ -107,12 +120,12 @@ export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
         throw new AppError("EMAIL_TAKEN", 409, "A user with this e-mail already exists");
       throw error;
     });
-  return rows[0]!;
+  return rows[0] as UserWithEmail;
 }
 
-/** A client account of an import: what `createClient` asks for, with the phone and gender it may set after. */
+/** A client account as a matchmaker makes it (the client page, an import): an e-mail, a phone or both. */
 export type NewClientUser = {
-  email: string;
+  email: string | null;
   firstName: string;
   lastName: string;
   phone: string | null;
@@ -135,7 +148,7 @@ export async function createClientUsers(
     .values(
       inputs.map((input) => ({
         id: newId(),
-        email: input.email.toLowerCase(),
+        email: input.email?.toLowerCase() ?? null,
         firstName: input.firstName,
         lastName: input.lastName,
         phone: input.phone,
@@ -158,7 +171,7 @@ export async function createClientUsers(
 export async function takenEmails(db: Db, emails: string[]): Promise<Set<string>> {
   if (emails.length === 0) return new Set();
   const rows = await db.select({ email: users.email }).from(users).where(inArray(users.email, emails));
-  return new Set(rows.map((r) => r.email));
+  return new Set(rows.flatMap((r) => (r.email ? [r.email] : [])));
 }
 
 /** Deletes an account and, by the database's cascades, everything stored for it. */
@@ -224,6 +237,29 @@ export type UserPatch = Partial<
   /** Verified or not; the moment of verification is kept with it. */
   verified?: boolean;
 };
+
+/**
+ * A client's e-mail, added or corrected by their matchmaker before they register (issue 17, item
+ * 11): 409 EMAIL_TAKEN when someone has it already (the unique index decides a race).
+ */
+export async function setEmail(db: Db, userId: string, email: string): Promise<UserWithEmail> {
+  const owner = await findUserByEmail(db, email);
+  if (owner && owner.id !== userId) {
+    throw new AppError("EMAIL_TAKEN", 409, "A user with this e-mail already exists");
+  }
+  const [row] = await db
+    .update(users)
+    .set({ email: email.toLowerCase(), updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning()
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error))
+        throw new AppError("EMAIL_TAKEN", 409, "A user with this e-mail already exists");
+      throw error;
+    });
+  if (!row) throw notFound("USER_NOT_FOUND", "User not found");
+  return row as UserWithEmail;
+}
 
 /** Changes a user's columns and answers the row; `db` may be a transaction that holds the row. */
 export async function updateUser(db: Db, userId: string, patch: UserPatch): Promise<UserRow> {

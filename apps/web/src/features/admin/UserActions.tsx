@@ -45,8 +45,8 @@ function SwitchItem({ isOn, onIcon, offIcon, onLabel, offLabel, onSwitch }: Swit
   );
 }
 
-export function userName(user: Pick<AdminUserView, "firstName" | "lastName" | "email">): string {
-  return [user.firstName, user.lastName].join(" ").trim() || user.email;
+export function userName(user: Pick<AdminUserView, "firstName" | "lastName" | "email" | "phone">): string {
+  return [user.firstName, user.lastName].join(" ").trim() || user.email || user.phone || "";
 }
 
 /**

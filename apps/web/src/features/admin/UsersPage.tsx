@@ -182,7 +182,7 @@ function NameCell({ user }: { user: AdminUserView }) {
         )}
       </Group>
       <Text size="xs" c="dimmed" truncate>
-        {user.email}
+        {user.email ?? user.phone}
       </Text>
       {user.agencyName && (
         <Text size="xs" c="gray.7" truncate>

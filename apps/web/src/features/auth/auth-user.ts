@@ -5,5 +5,5 @@ export type AuthUser = UserView;
 
 export function displayName(user: Pick<AuthUser, "firstName" | "lastName" | "email">): string {
   const name = [user.firstName, user.lastName].filter(Boolean).join(" ").trim();
-  return name || user.email;
+  return name || (user.email ?? "");
 }

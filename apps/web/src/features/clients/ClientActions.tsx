@@ -8,6 +8,7 @@ import {
   IconExternalLink,
   IconLink,
   IconMailForward,
+  IconMailPlus,
   IconRosetteDiscountCheck,
   IconRosetteDiscountCheckOff,
   IconSearch,
@@ -20,6 +21,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { ClientEmailDialog } from "./ClientEmailDialog";
 import { availableActions, type ClientChange, clientName } from "./client-changes";
 import { useDeleteClient, useResendInvite, useSendEditLink, useUpdateClient } from "./useClients";
 
@@ -44,7 +46,7 @@ export function ClientActions({ client, withOpen = false, isLabelled = false, on
   const remove = useDeleteClient();
   const resend = useResendInvite();
   const editLink = useSendEditLink();
-  const [confirming, setConfirming] = useState<"delete" | "deactivate" | null>(null);
+  const [confirming, setConfirming] = useState<"delete" | "deactivate" | "email" | null>(null);
   const name = clientName(client);
   const actions = availableActions(client);
   const apply = (change: ClientChange) => update.mutate({ client, change });
@@ -119,10 +121,18 @@ export function ClientActions({ client, withOpen = false, isLabelled = false, on
             </Menu.Item>
           )}
           <Menu.Divider />
-          <Menu.Item leftSection={<IconLink size={18} />} onClick={() => editLink.mutate(client)}>
-            {t("clients.actions.editLink")}
-          </Menu.Item>
-          {actions.canResendInvite && (
+          {client.email === null && actions.canResendInvite && (
+            // Known by phone only: mail waits for an address (issue 17, item 11).
+            <Menu.Item leftSection={<IconMailPlus size={18} />} onClick={() => setConfirming("email")}>
+              {t("clients.actions.addEmail")}
+            </Menu.Item>
+          )}
+          {client.email !== null && (
+            <Menu.Item leftSection={<IconLink size={18} />} onClick={() => editLink.mutate(client)}>
+              {t("clients.actions.editLink")}
+            </Menu.Item>
+          )}
+          {client.email !== null && actions.canResendInvite && (
             <Menu.Item leftSection={<IconMailForward size={18} />} onClick={() => resend.mutate(client)}>
               {t("clients.actions.resendInvite")}
             </Menu.Item>
@@ -149,6 +159,11 @@ export function ClientActions({ client, withOpen = false, isLabelled = false, on
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
+      <ClientEmailDialog
+        client={client}
+        opened={confirming === "email"}
+        onClose={() => setConfirming(null)}
+      />
       <ConfirmDialog
         opened={confirming === "deactivate"}
         title={t("clients.deactivate.title", { name })}

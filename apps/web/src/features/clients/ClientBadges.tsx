@@ -6,7 +6,8 @@ import { ProfileStatusBadge } from "../profile/ProfileStatusBadge";
 type Flags = Pick<
   ClientListItem,
   "profileStatus" | "isVerified" | "participatesInSearch" | "isActive" | "hasRegistered"
->;
+> &
+  Partial<Pick<ClientListItem, "email">>;
 
 /** A client's state at a glance: questionnaire status, then only the flags worth noticing. */
 export function ClientBadges({ client }: { client: Flags }) {
@@ -27,6 +28,11 @@ export function ClientBadges({ client }: { client: Flags }) {
       {!client.isActive && (
         <Badge variant="light" color="gray" tt="none" miw="max-content">
           {t("clients.badges.inactive")}
+        </Badge>
+      )}
+      {client.email === null && (
+        <Badge variant="outline" color="gray" tt="none" miw="max-content">
+          {t("clients.badges.noEmail")}
         </Badge>
       )}
       {!client.hasRegistered && (

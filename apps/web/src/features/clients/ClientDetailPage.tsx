@@ -22,6 +22,7 @@ import {
   IconForms,
   IconHeartSearch,
   IconLock,
+  IconMailPlus,
   IconPhoto,
   IconShieldLock,
   IconUserQuestion,
@@ -45,6 +46,8 @@ import { RecalibrationCard } from "../recalibration/RecalibrationCard";
 import { ClientActions } from "./ClientActions";
 import { ClientBadges } from "./ClientBadges";
 import classes from "./ClientDetailPage.module.css";
+import { ClientEmailDialog } from "./ClientEmailDialog";
+import { clientContact } from "./client-changes";
 import { DisplaySettingsDialog } from "./DisplaySettingsDialog";
 import { ProfilePasswordDialog } from "./ProfilePasswordDialog";
 import { invalidateClients, useClientItem } from "./useClients";
@@ -115,7 +118,7 @@ function ClientDetail({ profile }: { profile: ProfileView }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const tabParam = searchParams.get("tab");
   const tab: Tab = isTab(tabParam) ? tabParam : "questionnaire";
-  const [dialog, setDialog] = useState<"display" | "password" | null>(null);
+  const [dialog, setDialog] = useState<"display" | "password" | "email" | null>(null);
   const { fields, completeness } = profile;
   const name = `${fields.firstName} ${fields.lastName}`.trim();
   const client = useClientItem(profile.userId).data;
@@ -154,9 +157,22 @@ function ClientDetail({ profile }: { profile: ProfileView }) {
                 {name}
               </Title>
               {client && (
-                <Text size="sm" c="dimmed" truncate>
-                  {client.email}
-                </Text>
+                <Group gap="xs" wrap="wrap" miw={0}>
+                  <Text size="sm" c="dimmed" truncate data-testid="client-contact">
+                    {clientContact(client)}
+                  </Text>
+                  {client.email === null && !client.hasRegistered && (
+                    // Known by phone only: the way to an invitation is an address.
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      leftSection={<IconMailPlus size={16} />}
+                      onClick={() => setDialog("email")}
+                    >
+                      {t("clients.actions.addEmail")}
+                    </Button>
+                  )}
+                </Group>
               )}
               {client ? <ClientBadges client={client} /> : <ProfileStatusBadge status={profile.status} />}
             </Stack>
@@ -278,6 +294,9 @@ function ClientDetail({ profile }: { profile: ProfileView }) {
         opened={dialog === "password"}
         onClose={() => setDialog(null)}
       />
+      {client && (
+        <ClientEmailDialog client={client} opened={dialog === "email"} onClose={() => setDialog(null)} />
+      )}
     </Stack>
   );
 }

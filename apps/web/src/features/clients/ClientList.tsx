@@ -25,7 +25,7 @@ import { useListFilters } from "../../ui/useListFilters";
 import { enumLabel } from "../profile/field-format";
 import { ClientActions, clientPath } from "./ClientActions";
 import { ClientBadges } from "./ClientBadges";
-import { clientName } from "./client-changes";
+import { clientContact, clientName } from "./client-changes";
 import { CLIENTS_PAGE_SIZE, type ClientsFilters, clientsFilters } from "./clients-query";
 import { useClientStats, useClients } from "./useClients";
 
@@ -267,7 +267,7 @@ function ClientIdentity({ client }: { client: ClientListItem }) {
           {name}
         </Anchor>
         <Text size="xs" c="dimmed" truncate>
-          {client.email}
+          {clientContact(client)}
         </Text>
       </Stack>
     </Group>

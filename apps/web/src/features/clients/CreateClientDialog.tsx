@@ -14,7 +14,7 @@ import {
 } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
-import { CreateClientBody, Gender } from "@matchdesk/contract";
+import { CONTACT_REQUIRED_MESSAGE, CreateClientBody, Gender } from "@matchdesk/contract";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
@@ -32,7 +32,7 @@ import { resendInvite, useCreateClient, useMatchmakers } from "./useClients";
 type ClientInput = z.input<typeof CreateClientBody>;
 const FIELDS = ["email", "firstName", "lastName", "phone", "gender", "matchmakerId"] as const;
 const NAME_MAX = 100;
-const EMPTY: ClientInput = { firstName: "", lastName: "", email: "" };
+const EMPTY: ClientInput = { firstName: "", lastName: "" };
 
 // Optional fields left empty are sent absent, as the API wants them.
 const emptyToUndefined = (value: string) => (value.trim() === "" ? undefined : value);
@@ -62,11 +62,19 @@ export function CreateClientDialog({ opened, onClose }: Props) {
     handleSubmit,
     setError,
     reset,
+    watch,
     formState: { errors },
   } = useForm<ClientInput, unknown, CreateClientBody>({
     resolver: zodResolver(CreateClientBody),
     defaultValues: EMPTY,
   });
+
+  // The invitation is e-mailed: without an address it waits until one is added on the client's page.
+  const hasEmail = (watch("email") ?? "").trim() !== "";
+  const contactError = (error: typeof errors.email, key: string) =>
+    error?.message === CONTACT_REQUIRED_MESSAGE
+      ? t("clients.create.contactRequired")
+      : fieldError(error, key);
 
   const close = () => {
     reset(EMPTY);
@@ -88,7 +96,8 @@ export function CreateClientDialog({ opened, onClose }: Props) {
         onSuccess: async (created) => {
           const name = `${created.firstName} ${created.lastName}`.trim();
           let invitation: unknown = null;
-          if (sendInvite) {
+          const invites = sendInvite && created.email !== null;
+          if (invites) {
             await resendInvite(created.id).catch((error: unknown) => {
               invitation = error;
             });
@@ -97,7 +106,7 @@ export function CreateClientDialog({ opened, onClose }: Props) {
             color: "teal",
             title: t("clients.create.done", { name }),
             message:
-              sendInvite && invitation === null
+              invites && invitation === null
                 ? t("clients.create.invited", { email: created.email })
                 : undefined,
           });
@@ -196,19 +205,23 @@ export function CreateClientDialog({ opened, onClose }: Props) {
               {...register("lastName")}
             />
           </SimpleGrid>
+          <Text size="sm" c="gray.7" id="client-contact-hint">
+            {t("clients.create.contactHint")}
+          </Text>
           <TextInput
             label={t("login.email")}
             type="email"
-            required
-            error={fieldError(errors.email, "validation.email")}
-            {...register("email")}
+            aria-describedby="client-contact-hint"
+            error={contactError(errors.email, "validation.email")}
+            {...register("email", { setValueAs: emptyToUndefined })}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput
               label={t("profile.fields.phone")}
               type="tel"
               autoComplete="off"
-              error={fieldError(errors.phone, "profile.errors.phone")}
+              aria-describedby="client-contact-hint"
+              error={contactError(errors.phone, "profile.errors.phone")}
               {...register("phone", { setValueAs: emptyToUndefined })}
             />
             <NativeSelect
@@ -221,10 +234,13 @@ export function CreateClientDialog({ opened, onClose }: Props) {
             />
           </SimpleGrid>
           <Checkbox
-            checked={sendInvite}
+            checked={sendInvite && hasEmail}
+            disabled={!hasEmail}
             onChange={(event) => setSendInvite(event.currentTarget.checked)}
             label={t("clients.create.sendInvite")}
-            description={t("clients.create.sendInviteHint")}
+            description={
+              hasEmail ? t("clients.create.sendInviteHint") : t("clients.create.sendInviteNoEmail")
+            }
           />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>

@@ -61,8 +61,13 @@ describe("availableActions", () => {
 });
 
 describe("clientName", () => {
-  it("falls back to the e-mail", () => {
-    expect(clientName({ firstName: "Olga", lastName: "Petrova", email: "o@x.test" })).toBe("Olga Petrova");
-    expect(clientName({ firstName: " ", lastName: "", email: "o@x.test" })).toBe("o@x.test");
+  it("falls back to the e-mail, else the phone as people read it", () => {
+    expect(clientName({ firstName: "Olga", lastName: "Petrova", email: "o@x.test", phone: null })).toBe(
+      "Olga Petrova",
+    );
+    expect(clientName({ firstName: " ", lastName: "", email: "o@x.test", phone: null })).toBe("o@x.test");
+    expect(clientName({ firstName: "", lastName: "", email: null, phone: "+79120000000" })).toBe(
+      "+7 912 000 00 00",
+    );
   });
 });

@@ -166,6 +166,16 @@ export function useSendEditLink() {
   });
 }
 
+/** PUT /api/clients/{id}/email: the e-mail of a client not registered yet (one known by phone only). */
+export function useSetClientEmail() {
+  const refresh = useRefreshClients();
+  return useMutation({
+    mutationFn: ({ clientId, email }: { clientId: string; email: string }) =>
+      call(clientsApi.setEmail, { params: { id: clientId }, body: { email } }),
+    onSuccess: (updated) => refresh(updated),
+  });
+}
+
 /** A client created directly (no e-mail is sent until an invitation is). */
 export function useCreateClient() {
   const refresh = useRefreshClients();
