@@ -1,4 +1,5 @@
 export { adminApi } from "./admin.js";
+export { applicationsApi } from "./applications.js";
 export { agenciesApi } from "./agencies.js";
 export { analyticsApi } from "./analytics.js";
 export { authApi } from "./auth.js";
