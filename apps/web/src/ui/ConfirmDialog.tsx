@@ -9,6 +9,8 @@ type Props = {
   onConfirm: () => void;
   onClose: () => void;
   isPending?: boolean;
+  /** Red unless the action builds rather than destroys (an approval). */
+  confirmColor?: string;
 };
 
 /** Asks once, in plain words, before a destructive action. */
@@ -20,6 +22,7 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
   isPending,
+  confirmColor = "red",
 }: Props) {
   const { t } = useTranslation();
   return (
@@ -29,7 +32,7 @@ export function ConfirmDialog({
         <Button variant="default" onClick={onClose}>
           {t("common.cancel")}
         </Button>
-        <Button color="red" onClick={onConfirm} loading={isPending} data-autofocus>
+        <Button color={confirmColor} onClick={onConfirm} loading={isPending} data-autofocus>
           {confirmLabel}
         </Button>
       </Group>

@@ -18,7 +18,13 @@ beforeAll(async () => {
   const db = t.database.db;
   const admin = await seedAdmin(db, { email: "ada@example.test", firstName: "Ada", lastName: "Admin" });
   adminId = admin.id;
-  await createUser(db, { email: "ed@example.test", firstName: "Ed", lastName: "Admin", role: "ADMIN", locale: "en-US" });
+  await createUser(db, {
+    email: "ed@example.test",
+    firstName: "Ed",
+    lastName: "Admin",
+    role: "ADMIN",
+    locale: "en-US",
+  });
   const retired = await seedAdmin(db, { email: "retired@example.test" });
   await updateUser(db, retired.id, { status: "inactive" });
   adminCookie = (await signIn(t.app, admin.email)).cookie;
@@ -67,7 +73,9 @@ describe("[applications] apply as a matchmaker", () => {
       decidedBy: null,
     });
     // The language the form was sent in wins over the cookie.
-    await apply(application({ email: "en@example.test", locale: "en-US" }), { cookie: "public-locale=ru-RU" });
+    await apply(application({ email: "en@example.test", locale: "en-US" }), {
+      cookie: "public-locale=ru-RU",
+    });
     expect((await stored("en@example.test"))[0]!.locale).toBe("en-US");
   });
 
@@ -101,7 +109,9 @@ describe("[applications] apply as a matchmaker", () => {
   it("limits applications per address, with Retry-After", async () => {
     const from = "10.9.9.9";
     for (let i = 0; i < 5; i++) {
-      expect((await apply(application({ email: `burst-${i}@example.test` }), { ip: from })).statusCode).toBe(202);
+      expect((await apply(application({ email: `burst-${i}@example.test` }), { ip: from })).statusCode).toBe(
+        202,
+      );
     }
     const refused = await apply(application({ email: "burst-6@example.test" }), { ip: from });
     expect(refused.statusCode).toBe(429);
@@ -199,7 +209,9 @@ describe("[applications] the admin inbox", () => {
     expect(enMail.subject).toBe("Your application to MatchDesk");
     expect(enMail.text).toContain("Hello Vera");
     // No account was made for a declined applicant; they may apply again.
-    expect((await t.database.db.select().from(users).where(eq(users.email, "en@example.test"))).length).toBe(0);
+    expect((await t.database.db.select().from(users).where(eq(users.email, "en@example.test"))).length).toBe(
+      0,
+    );
     expect((await apply(application({ email: "en@example.test" }))).statusCode).toBe(202);
   });
 
@@ -251,7 +263,11 @@ describe("[applications] the contact form", () => {
       headers: { cookie: adminCookie },
     });
     expect(list.statusCode).toBe(200);
-    expect(list.json().items[0]).toMatchObject({ name: "Pavel", email: "pavel@example.test", topic: "Partnership" });
+    expect(list.json().items[0]).toMatchObject({
+      name: "Pavel",
+      email: "pavel@example.test",
+      topic: "Partnership",
+    });
   });
 
   it("refuses an empty message, and limits messages per address", async () => {
@@ -260,11 +276,16 @@ describe("[applications] the contact form", () => {
     expect(empty.json().errors.message).toBeDefined();
     const from = "10.8.8.8";
     for (let i = 0; i < 5; i++) {
-      expect((await send({ name: "B", email: "b@example.test", message: `m${i}` }, from)).statusCode).toBe(202);
+      expect((await send({ name: "B", email: "b@example.test", message: `m${i}` }, from)).statusCode).toBe(
+        202,
+      );
     }
     const refused = await send({ name: "B", email: "b@example.test", message: "one too many" }, from);
     expect(refused.statusCode).toBe(429);
-    const rows = await t.database.db.select().from(contactMessages).where(eq(contactMessages.email, "b@example.test"));
+    const rows = await t.database.db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.email, "b@example.test"));
     expect(rows).toHaveLength(5);
   });
 });
