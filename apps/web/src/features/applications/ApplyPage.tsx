@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Anchor, List, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { APPLICATION_LIMITS, ApplyBody, type Locale, PLANS } from "@matchdesk/contract";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -8,6 +9,7 @@ import { Link, useSearchParams } from "react-router";
 import type { z } from "zod";
 import { ApiError } from "../../lib/api";
 import { applyServerErrors } from "../../lib/form-errors";
+import { queryClient } from "../../lib/query-client";
 import { useErrorMessage } from "../../lib/useErrorMessage";
 import { useFieldError } from "../../lib/useFieldError";
 import { usePageTitle } from "../../ui/usePageTitle";
@@ -20,6 +22,15 @@ const STEPS = ["review", "approve", "signIn"] as const;
 
 /** "Apply as a matchmaker": a new agency's way in, reviewed by an admin. */
 export function ApplyPage() {
+  // The public site has no query client of its own; this page brings it.
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ApplyForm />
+    </QueryClientProvider>
+  );
+}
+
+function ApplyForm() {
   const { t, i18n } = useTranslation();
   usePageTitle(t("applications.apply.pageTitle"));
   const fieldError = useFieldError();
@@ -76,7 +87,7 @@ export function ApplyPage() {
       honeypot={form.register("website")}
       submitLabel={t("applications.apply.submit")}
       isSubmitting={form.formState.isSubmitting}
-      onSubmit={() => void submit()}
+      onSubmit={(event) => void submit(event)}
       aside={
         <Stack gap="md">
           <Title order={2} fz="h4">

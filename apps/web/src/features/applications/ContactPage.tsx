@@ -1,12 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Anchor, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { APPLICATION_LIMITS, ContactBody, type Locale } from "@matchdesk/contract";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { z } from "zod";
 import { applyServerErrors } from "../../lib/form-errors";
+import { queryClient } from "../../lib/query-client";
 import { useErrorMessage } from "../../lib/useErrorMessage";
 import { useFieldError } from "../../lib/useFieldError";
 import { usePageTitle } from "../../ui/usePageTitle";
@@ -18,6 +20,15 @@ const FIELDS = ["name", "email", "topic", "message"] as const;
 
 /** The contact form: for anyone who is not applying as a matchmaker. */
 export function ContactPage() {
+  // The public site has no query client of its own; this page brings it.
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ContactForm />
+    </QueryClientProvider>
+  );
+}
+
+function ContactForm() {
   const { t, i18n } = useTranslation();
   usePageTitle(t("applications.contact.pageTitle"));
   const fieldError = useFieldError();
@@ -50,7 +61,7 @@ export function ContactPage() {
       honeypot={form.register("website")}
       submitLabel={t("applications.contact.submit")}
       isSubmitting={form.formState.isSubmitting}
-      onSubmit={() => void submit()}
+      onSubmit={(event) => void submit(event)}
       aside={
         <Stack gap="md">
           <Title order={2} fz="h4">

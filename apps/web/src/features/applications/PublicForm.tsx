@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Card, Container, Grid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { IconAlertCircle, IconCheck } from "@tabler/icons-react";
-import type { ReactNode } from "react";
+import type { FormEvent, ReactNode } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { PageIntro } from "../site/PageIntro";
@@ -26,7 +26,7 @@ type PublicFormPageProps = {
   honeypot: UseFormRegisterReturn;
   submitLabel: string;
   isSubmitting: boolean;
-  onSubmit: () => void;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   children: ReactNode;
 };
 
