@@ -1,5 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { type BrowserContext, expect as baseExpect, type Page, test } from "@playwright/test";
+
+// Each test opens several lazy pages and a second browser context: generous waits for a busy machine.
+const expect = baseExpect.configure({ timeout: 20_000 });
+test.describe.configure({ timeout: 240_000 });
 
 // A new agency's way in: the pricing button leads a visitor to the application, an admin approves
 // it in the inbox; a contact message lands in the same inbox. The demo admin of DEMO_DATA=true.
@@ -128,7 +132,6 @@ test.describe("apply", () => {
       page,
       baseURL,
     }) => {
-      test.slow();
       await inLanguage(page.context(), baseURL, locale);
       const found: string[] = [];
       for (const path of ["/apply", "/contact"]) found.push(...(await violationsOn(page, path)));
