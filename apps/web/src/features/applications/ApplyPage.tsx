@@ -70,7 +70,7 @@ function ApplyForm() {
     <>
       {refusal.text}{" "}
       {refusal.code === "APPLICATION_ACCOUNT_EXISTS" && (
-        <Anchor component={Link} to="/login" fw={600}>
+        <Anchor component={Link} to="/login" fw={600} underline="always">
           {t("applications.apply.signIn")}
         </Anchor>
       )}
@@ -109,7 +109,7 @@ function ApplyForm() {
           )}
           <Text size="sm" c="gray.7">
             {t("applications.apply.question")}{" "}
-            <Anchor component={Link} to="/contact">
+            <Anchor component={Link} to="/contact" underline="always">
               {t("applications.apply.contactLink")}
             </Anchor>
           </Text>
