@@ -14,6 +14,7 @@ import { type DirectoryCache, openDirectoryCache } from "./modules/agencies/dire
 import * as agencies from "./modules/agencies/routes.js";
 import * as agencyPage from "./modules/agency-page/routes.js";
 import * as analytics from "./modules/analytics/routes.js";
+import * as applications from "./modules/applications/routes.js";
 import * as auth from "./modules/auth/routes.js";
 import { openSessionCache } from "./modules/auth/session-cache.js";
 import { registerSessionHook } from "./modules/auth/sessions.js";
@@ -69,6 +70,7 @@ const MODULES = [
   profiles,
   files,
   admin,
+  applications,
   debug,
   credits,
   subscriptions,

@@ -58,6 +58,8 @@ const TABLE_OWNERS: Record<string, string> = {
   agencyProfiles: "agencies",
   directoryWords: "agencies",
   agencyLeads: "agency-page",
+  matchmakerApplications: "applications",
+  contactMessages: "applications",
   reviews: "reviews",
   agencyRatings: "reviews",
   profileViews: "analytics",

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { agencyLeads, clientPackages } from "../src/db/schema/index.js";
+import { agencyLeads, clientPackages, matchmakerApplications } from "../src/db/schema/index.js";
 import { createUser, type UserRow } from "../src/modules/users/service.js";
 import { newId } from "../src/platform/ids.js";
 import { seedAdmin, seedClient, seedManyClients, seedMatchmaker } from "../src/seed/seed.js";
@@ -22,6 +22,8 @@ type Fixture = {
   leadIds: { invite: string; dismiss: string };
   /** A running package of the client, never paused. */
   packageId: string;
+  /** Waiting applications of new agencies: one to approve, one to decline. */
+  applicationIds: { approve: string; decline: string };
 };
 type Call = { url: string; payload?: Record<string, unknown>; multipart?: true };
 /** `codes` pins the error code where a status alone could hide a wrong reason (404 for two causes). */
@@ -324,6 +326,41 @@ const MATRIX: Record<string, Row> = {
       payload: { email: fresh(), firstName: "A", lastName: "B" },
     }),
     expect: adminOnly(201),
+  },
+  "POST /api/applications": {
+    call: () => ({
+      url: "/api/applications",
+      payload: {
+        agencyName: "A",
+        firstName: "A",
+        lastName: "B",
+        email: fresh(),
+        phone: "+7 900 000 00 00",
+        city: "Kazan",
+        website: "x",
+      },
+    }),
+    expect: all(202),
+  },
+  "POST /api/contact": {
+    call: () => ({
+      url: "/api/contact",
+      payload: { name: "A", email: fresh(), message: "Hello", website: "x" },
+    }),
+    expect: all(202),
+  },
+  "GET /api/admin/applications": { call: () => ({ url: "/api/admin/applications" }), expect: adminOnly(200) },
+  "POST /api/admin/applications/:id/approve": {
+    call: (f) => ({ url: `/api/admin/applications/${f.applicationIds.approve}/approve` }),
+    expect: adminOnly(200),
+  },
+  "POST /api/admin/applications/:id/decline": {
+    call: (f) => ({ url: `/api/admin/applications/${f.applicationIds.decline}/decline` }),
+    expect: adminOnly(200),
+  },
+  "GET /api/admin/contact-messages": {
+    call: () => ({ url: "/api/admin/contact-messages" }),
+    expect: adminOnly(200),
   },
   "PUT /api/admin/users/:id": {
     call: (f) => ({ url: `/api/admin/users/${f.client.id}`, payload: { verified: true } }),
@@ -760,6 +797,19 @@ beforeAll(async () => {
       email: `lead-${i}@example.test`,
     })),
   );
+  const applicationIds = { approve: newId(), decline: newId() };
+  await db.insert(matchmakerApplications).values(
+    Object.values(applicationIds).map((id, i) => ({
+      id,
+      agencyName: `Agency ${i}`,
+      firstName: "Applicant",
+      lastName: `N${i}`,
+      email: `applicant-${i}@example.test`,
+      phone: "+7 900 000 00 00",
+      city: "Kazan",
+      locale: "en-US",
+    })),
+  );
   const today = new Date().toISOString().slice(0, 10);
   const [pkg] = await db
     .insert(clientPackages)
@@ -774,6 +824,7 @@ beforeAll(async () => {
     })
     .returning();
   fixture = {
+    applicationIds,
     packageId: pkg!.id,
     leadIds,
     owner,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ADMIN_ERRORS } from "./admin.js";
+import { APPLICATION_ERRORS } from "./applications.js";
 import { AUTH_ERRORS } from "./auth.js";
 import { CHAT_ERRORS } from "./chat.js";
 import { CLIENT_IMPORT_ERRORS } from "./client-import.js";
@@ -45,6 +46,7 @@ export const ERROR_CODES = [
   ...PLATFORM_ERRORS,
   ...AUTH_ERRORS,
   ...ADMIN_ERRORS,
+  ...APPLICATION_ERRORS,
   ...MEDIA_ERRORS,
   ...PROFILE_ERRORS,
   ...CLIENT_ERRORS,

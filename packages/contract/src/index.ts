@@ -1,4 +1,5 @@
 export * from "./admin.js";
+export * from "./applications.js";
 export * from "./auth.js";
 export * from "./chat.js";
 export * from "./client-import.js";

@@ -7,6 +7,8 @@ type Catalog = {
   invitation: Template;
   welcomeMatchmaker: Template;
   editLink: Template;
+  applicationDeclined: Template;
+  contactMessage: Template;
 };
 
 // The e-mails people receive, in their language. Both catalogs have the same keys by type.
@@ -31,6 +33,14 @@ const en: Catalog = {
     subject: `${v.inviter} asks you to complete your questionnaire`,
     text: `Hello ${v.name},\n\n${v.inviter} asks you to complete your questionnaire on ${v.product}. Open this link to edit it; no sign-in is needed. It works for 7 days:\n\n${v.link}\n\nPlease do not forward this e-mail: the link opens your questionnaire.`,
   }),
+  applicationDeclined: (v) => ({
+    subject: `Your application to ${v.product}`,
+    text: `Hello ${v.name},\n\nThank you for applying to join ${v.product} with ${v.agency}. We have read your application carefully, and we cannot offer you an account at the moment.\n\nThis is not a judgement of your work: we open the platform to new agencies step by step. You are welcome to write to us through the contact page of our site if you have questions or would like to apply again later.\n\nKind regards,\nThe ${v.product} team`,
+  }),
+  contactMessage: (v) => ({
+    subject: `${v.product} contact form: ${v.topic}`,
+    text: `A message came through the contact form of ${v.product}.\n\nFrom: ${v.name} <${v.email}>\nTopic: ${v.topic}\n\n${v.message}\n\nReply to this e-mail to answer; all messages are in the admin inbox:\n\n${v.link}`,
+  }),
 };
 
 const ru: Catalog = {
@@ -53,6 +63,14 @@ const ru: Catalog = {
   editLink: (v) => ({
     subject: `${v.inviter} просит вас заполнить анкету`,
     text: `Здравствуйте, ${v.name}!\n\n${v.inviter} просит вас заполнить анкету в ${v.product}. Откройте ссылку, чтобы её отредактировать; входить в систему не нужно. Ссылка действует 7 дней:\n\n${v.link}\n\nПожалуйста, не пересылайте это письмо: ссылка открывает вашу анкету.`,
+  }),
+  applicationDeclined: (v) => ({
+    subject: `Ваша заявка в ${v.product}`,
+    text: `Здравствуйте, ${v.name}!\n\nСпасибо, что подали заявку на подключение агентства «${v.agency}» к ${v.product}. Мы внимательно прочитали её и, к сожалению, пока не можем открыть вам доступ.\n\nЭто не оценка вашей работы: мы подключаем новые агентства постепенно. Если у вас есть вопросы или вы захотите подать заявку позже, напишите нам через страницу контактов на нашем сайте.\n\nС уважением,\nкоманда ${v.product}`,
+  }),
+  contactMessage: (v) => ({
+    subject: `${v.product}, форма связи: ${v.topic}`,
+    text: `Через форму связи ${v.product} пришло сообщение.\n\nОт: ${v.name} <${v.email}>\nТема: ${v.topic}\n\n${v.message}\n\nЧтобы ответить, ответьте на это письмо; все сообщения есть во входящих администратора:\n\n${v.link}`,
   }),
 };
 

@@ -7,7 +7,14 @@ import { newId } from "./ids.js";
 
 /** A file a mail carries: text content (a calendar file). */
 export type MailAttachment = { filename: string; contentType: string; content: string };
-export type MailMessage = { to: string; subject: string; text: string; attachments?: MailAttachment[] };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  attachments?: MailAttachment[];
+  /** Where a reply goes (the sender of a contact message), when not to us. */
+  replyTo?: string;
+};
 export type Mailer = { send(message: MailMessage): Promise<void> };
 
 /**
@@ -33,6 +40,7 @@ export function createMailer(deps: {
             to: message.to,
             subject: message.subject,
             text: message.text,
+            replyTo: message.replyTo,
             attachments: message.attachments,
           });
         } catch (error) {

@@ -29,6 +29,7 @@ const FOOTER_COLUMNS = [
       { to: "/#features", labelKey: "publicNav.features" },
       { to: "/#pricing", labelKey: "publicNav.pricing" },
       { to: "/academy", labelKey: "footer.academy" },
+      { to: "/apply", labelKey: "footer.apply" },
     ],
   },
   {
@@ -36,6 +37,7 @@ const FOOTER_COLUMNS = [
     links: [
       { to: "/about", labelKey: "footer.about" },
       { to: "/faq", labelKey: "footer.faq" },
+      { to: "/contact", labelKey: "footer.contact" },
     ],
   },
   {

@@ -19,6 +19,7 @@ describe("rolesForPath", () => {
     expect(rolesForPath("/admin/profile")).toEqual(["INVITEE", "INVITER"]);
     expect(rolesForPath("/admin/profile/advanced")).toEqual(["INVITEE", "INVITER"]);
     expect(rolesForPath("/admin/reviews")).toEqual(["ADMIN"]);
+    expect(rolesForPath("/admin/applications")).toEqual(["ADMIN"]);
   });
 
   it("lets everyone open a page that has no nav item (the not-found page)", () => {

@@ -8,6 +8,7 @@ import {
   IconHeartHandshake,
   IconHeartSearch,
   IconHome,
+  IconInbox,
   IconLogout,
   IconMessageStar,
   IconMessages,
@@ -77,6 +78,13 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { path: "/admin/users", labelKey: "nav.users", icon: IconUsers, roles: ADMINS, section: "main" },
   { path: "/admin/usage", labelKey: "nav.usage", icon: IconCoins, roles: INVITERS, section: "main" },
   { path: "/admin/reviews", labelKey: "nav.reviews", icon: IconMessageStar, roles: ADMINS, section: "main" },
+  {
+    path: "/admin/applications",
+    labelKey: "nav.applications",
+    icon: IconInbox,
+    roles: ADMINS,
+    section: "main",
+  },
   ...(import.meta.env.DEV
     ? [
         {

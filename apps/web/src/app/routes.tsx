@@ -137,6 +137,18 @@ const ReviewsModerationPage = lazyPage(
   withFullCatalog(() => import("../features/marketplace/ReviewsModerationPage")),
   "ReviewsModerationPage",
 );
+const ApplyPage = lazyPage(
+  withFullCatalog(() => import("../features/applications/ApplyPage")),
+  "ApplyPage",
+);
+const ContactPage = lazyPage(
+  withFullCatalog(() => import("../features/applications/ContactPage")),
+  "ContactPage",
+);
+const InboxPage = lazyPage(
+  withFullCatalog(() => import("../features/applications/InboxPage")),
+  "InboxPage",
+);
 const EditProfilePage = lazyPage(
   withFullCatalog(() => import("../features/profile/EditProfilePage")),
   "EditProfilePage",
@@ -193,6 +205,8 @@ export const routes: RouteObject[] = [
           { path: "directory", ...page(DirectoryPage) },
           { path: "agency/:idOrLogin", ...page(AgencyPage) },
           { path: "quiz", ...page(QuizPage) },
+          { path: "apply", ...page(ApplyPage) },
+          { path: "contact", ...page(ContactPage) },
           { path: "edit-profile/:userId", ...page(EditProfilePage) },
           { path: "introductions/:id/answer", ...page(IntroductionAnswerPage) },
           { path: "introductions/:id/feedback", ...page(IntroductionFeedbackPage) },
@@ -228,6 +242,7 @@ export const routes: RouteObject[] = [
               { path: "profile", ...page(ProfilePage) },
               { path: "profile/advanced", ...page(AgencyAdvancedPage) },
               { path: "reviews", ...page(ReviewsModerationPage) },
+              { path: "applications", ...page(InboxPage) },
               { path: "generate-invite", ...page(InvitePage) },
               { path: "users", ...page(UsersPage) },
               { path: "usage", ...page(UsagePage) },

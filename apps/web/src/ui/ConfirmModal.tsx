@@ -9,10 +9,21 @@ type Props = {
   onConfirm: () => void;
   onClose: () => void;
   isPending?: boolean;
+  /** Red unless the action builds rather than destroys (an approval). */
+  confirmColor?: string;
 };
 
 /** Asks once, in plain words, before a destructive action. */
-export function ConfirmModal({ opened, title, message, confirmLabel, onConfirm, onClose, isPending }: Props) {
+export function ConfirmModal({
+  opened,
+  title,
+  message,
+  confirmLabel,
+  onConfirm,
+  onClose,
+  isPending,
+  confirmColor = "red",
+}: Props) {
   const { t } = useTranslation();
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered>
@@ -21,7 +32,7 @@ export function ConfirmModal({ opened, title, message, confirmLabel, onConfirm, 
         <Button variant="default" onClick={onClose}>
           {t("common.cancel")}
         </Button>
-        <Button color="red" onClick={onConfirm} loading={isPending} data-autofocus>
+        <Button color={confirmColor} onClick={onConfirm} loading={isPending} data-autofocus>
           {confirmLabel}
         </Button>
       </Group>

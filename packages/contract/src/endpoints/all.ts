@@ -2,6 +2,7 @@ import type { EndpointSpec } from "../endpoint.js";
 import { adminApi } from "./admin.js";
 import { agenciesApi } from "./agencies.js";
 import { analyticsApi } from "./analytics.js";
+import { applicationsApi } from "./applications.js";
 import { authApi } from "./auth.js";
 import { chatApi } from "./chat.js";
 import { clientImportApi } from "./client-import.js";
@@ -34,6 +35,7 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
   adminApi,
   agenciesApi,
   analyticsApi,
+  applicationsApi,
   authApi,
   chatApi,
   clientImportApi,

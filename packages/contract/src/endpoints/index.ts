@@ -1,6 +1,7 @@
 export { adminApi } from "./admin.js";
 export { agenciesApi } from "./agencies.js";
 export { analyticsApi } from "./analytics.js";
+export { applicationsApi } from "./applications.js";
 export { authApi } from "./auth.js";
 export { chatApi } from "./chat.js";
 export { clientImportApi } from "./client-import.js";

@@ -1,5 +1,6 @@
 export * from "./agencies.js";
 export * from "./analytics.js";
+export * from "./applications.js";
 export * from "./auth.js";
 export * from "./chat.js";
 export * from "./clients.js";

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatUsd } from "../../lib/format-money";
 import { usePageTitle } from "../../ui/usePageTitle";
+import { useAuth } from "../auth/auth-store";
 import { PageIntro } from "./PageIntro";
 import { Section } from "./Section";
 
@@ -12,6 +13,8 @@ type Module = { title: string; text: string };
 
 export function AcademyPage() {
   const { t, i18n } = useTranslation();
+  // A visitor without an account applies first; a signed-in matchmaker enrols as before.
+  const isVisitor = useAuth().user === null;
   usePageTitle(t("publicNav.academy"));
   const modules = t("academy.modules.items", { returnObjects: true }) as unknown as Module[];
   const audience = t("academy.audience.items", { returnObjects: true }) as unknown as string[];
@@ -124,11 +127,11 @@ export function AcademyPage() {
             {t("academy.cta.title")}
           </Title>
           <Text c="gray.7" size="lg" maw={560}>
-            {t("academy.cta.text")}
+            {t(isVisitor ? "academy.cta.visitorText" : "academy.cta.text")}
           </Text>
           <Group justify="center" gap="sm">
-            <Button component={Link} to="/login" size="md">
-              {t("academy.cta.primary")}
+            <Button component={Link} to={isVisitor ? "/apply" : "/login"} size="md">
+              {t(isVisitor ? "academy.cta.apply" : "academy.cta.primary")}
             </Button>
             <Button component={Link} to="/faq" size="md" variant="default">
               {t("academy.cta.secondary")}

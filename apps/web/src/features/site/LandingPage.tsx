@@ -32,6 +32,7 @@ import { useTranslation } from "react-i18next";
 import { Link, Navigate, useLocation, useSearchParams } from "react-router";
 import { PageLoader } from "../../ui/PageLoader";
 import { usePageTitle } from "../../ui/usePageTitle";
+import { useAuth } from "../auth/auth-store";
 import { loginPath } from "../auth/redirect-target";
 import { useFrontPageRedirect } from "../auth/useFrontPageRedirect";
 import { CompatibilityPreview } from "./CompatibilityPreview";
@@ -59,9 +60,12 @@ export function LandingPage() {
   const { hash, key } = useLocation();
   usePageTitle();
   const signedIn = useFrontPageRedirect(searchParams.get("redirect"));
+  // A visitor has no account yet: the plans and the closing call lead to the application.
+  const isVisitor = useAuth().user === null;
 
   const isSessionExpired = searchParams.get("sessionExpired") === "true";
   const signInPath = loginPath(searchParams.get("redirect"));
+  const choosePath = (planId: string) => (isVisitor ? `/apply?plan=${planId}` : signInPath);
   const steps = t("landing.steps.items", { returnObjects: true }) as unknown as Step[];
   const list = (key: string) => t(key, { returnObjects: true }) as unknown as string[];
 
@@ -259,7 +263,7 @@ export function LandingPage() {
       </Section>
 
       <Section id="pricing" labelledBy="pricing-title">
-        <PricingSection signInPath={signInPath} />
+        <PricingSection choosePath={choosePath} />
       </Section>
 
       <Section labelledBy="academy-title" bg="rose.0">
@@ -312,11 +316,11 @@ export function LandingPage() {
             {t("landing.cta.title")}
           </Title>
           <Text c="gray.7" size="lg" maw={560}>
-            {t("landing.cta.text")}
+            {t(isVisitor ? "landing.cta.visitorText" : "landing.cta.text")}
           </Text>
           <Group gap="sm" justify="center" mt="sm">
-            <Button component={Link} to={signInPath} size="lg">
-              {t("landing.cta.primary")}
+            <Button component={Link} to={isVisitor ? "/apply" : signInPath} size="lg">
+              {t(isVisitor ? "landing.cta.apply" : "landing.cta.primary")}
             </Button>
             <Button component={Link} to="/#pricing" size="lg" variant="default">
               {t("landing.cta.secondary")}

@@ -20,10 +20,11 @@ import { formatUsd } from "../../lib/format-money";
 
 const HIGHLIGHTED_PLAN = "gold";
 
-type PricingSectionProps = { signInPath: string };
+/** Where a plan's button leads: a visitor applies as a matchmaker, a signed-in user signs in. */
+type PricingSectionProps = { choosePath: (planId: string) => string };
 
 /** Silver, Gold and Plus, built from the contract's PLANS and AI prices. */
-export function PricingSection({ signInPath }: PricingSectionProps) {
+export function PricingSection({ choosePath }: PricingSectionProps) {
   const { t, i18n } = useTranslation();
   const common = t("pricing.common", { returnObjects: true }) as unknown as string[];
 
@@ -103,7 +104,7 @@ export function PricingSection({ signInPath }: PricingSectionProps) {
                 </Box>
                 <Button
                   component={Link}
-                  to={signInPath}
+                  to={choosePath(plan.id)}
                   variant={isHighlighted ? "filled" : "light"}
                   fullWidth
                   size="md"

@@ -1,0 +1,264 @@
+import {
+  APPLICATION_LIMITS,
+  type ApplicationsQuery,
+  type ApplicationView,
+  type ApplyBody,
+  type ContactBody,
+  type ContactMessageView,
+  type Locale,
+  type PageQuery,
+  PRODUCT_NAME,
+} from "@matchdesk/contract";
+import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../../db/client.js";
+import { contactMessages, matchmakerApplications, users } from "../../db/schema/index.js";
+import type { SessionUser } from "../../platform/access.js";
+import { AppError, isUniqueViolation, notFound } from "../../platform/errors.js";
+import { newId } from "../../platform/ids.js";
+import type { Mailer } from "../../platform/mail.js";
+import { mailText } from "../../platform/mail-text.js";
+import type { RateLimiter } from "../../platform/rate-limit.js";
+import { createMatchmaker } from "../admin/service.js";
+import { findUserByEmail } from "../users/service.js";
+
+export type ApplicationsDeps = {
+  db: Db;
+  mailer: Pick<Mailer, "send">;
+  limiter: RateLimiter;
+  publicUrl: string;
+};
+
+type ApplicationRow = typeof matchmakerApplications.$inferSelect;
+
+const HOUR_MS = 3_600_000;
+const asLocale = (value: string | undefined): Locale => (value === "ru-RU" ? "ru-RU" : "en-US");
+
+/**
+ * "Apply as a matchmaker": the application waits in the admins' inbox. An address with an account
+ * is told so (it should sign in), and so is one with an application still waiting: both are 409s
+ * with their own code, after the address's counter, so probing costs the same as applying. A
+ * filled honeypot is answered alike, storing nothing.
+ */
+export async function apply(deps: ApplicationsDeps, body: ApplyBody, ip: string, cookieLocale?: string) {
+  if (body.website) return;
+  await deps.limiter.hit(`apply:${ip}`, APPLICATION_LIMITS.applicationsPerIpPerHour, HOUR_MS);
+  if (await findUserByEmail(deps.db, body.email)) {
+    throw new AppError("APPLICATION_ACCOUNT_EXISTS", 409, "This e-mail already has an account; sign in");
+  }
+  try {
+    await deps.db.insert(matchmakerApplications).values({
+      id: newId(),
+      agencyName: body.agencyName,
+      firstName: body.firstName,
+      lastName: body.lastName,
+      email: body.email.toLowerCase(),
+      phone: body.phone,
+      city: body.city,
+      message: body.message || null,
+      locale: asLocale(body.locale ?? cookieLocale),
+    });
+  } catch (error) {
+    // The partial unique index: one waiting application per address, even for two sent at once.
+    if (isUniqueViolation(error)) {
+      throw new AppError("APPLICATION_PENDING", 409, "An application for this e-mail is already waiting");
+    }
+    throw error;
+  }
+}
+
+/**
+ * The contact form: the message is kept in the admins' inbox and a copy is mailed to every active
+ * admin, in their language, with the sender as Reply-To. A copy that fails is logged (without
+ * addresses): the message itself is stored and shown in the inbox.
+ */
+export async function contact(
+  deps: ApplicationsDeps,
+  body: ContactBody,
+  ip: string,
+  log: FastifyBaseLogger,
+  cookieLocale?: string,
+) {
+  if (body.website) return;
+  await deps.limiter.hit(`contact:${ip}`, APPLICATION_LIMITS.contactMessagesPerIpPerHour, HOUR_MS);
+  await deps.db.insert(contactMessages).values({
+    id: newId(),
+    name: body.name,
+    email: body.email.toLowerCase(),
+    topic: body.topic || null,
+    message: body.message,
+    locale: asLocale(body.locale ?? cookieLocale),
+  });
+  const admins = await deps.db
+    .select({ email: users.email, locale: users.locale })
+    .from(users)
+    .where(and(eq(users.role, "ADMIN"), eq(users.status, "active")));
+  const results = await Promise.allSettled(
+    admins.map((admin) =>
+      deps.mailer.send({
+        to: admin.email,
+        replyTo: body.email,
+        ...mailText(admin.locale, "contactMessage", {
+          product: PRODUCT_NAME,
+          name: body.name,
+          email: body.email,
+          topic: body.topic || (admin.locale === "en-US" ? "no topic" : "без темы"),
+          message: body.message,
+          link: `${deps.publicUrl}/admin/applications?tab=messages`,
+        }),
+      }),
+    ),
+  );
+  const failed = results.filter((r) => r.status === "rejected").length;
+  if (failed) log.warn({ failed, total: admins.length }, "contact message copies not sent");
+}
+
+function toView(row: ApplicationRow, decidedByName: string | null): ApplicationView {
+  return {
+    id: row.id,
+    status: row.status,
+    agencyName: row.agencyName,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    phone: row.phone,
+    city: row.city,
+    message: row.message,
+    locale: asLocale(row.locale),
+    createdAt: row.createdAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    decidedByName,
+    accountId: row.accountId,
+  };
+}
+
+const fullName = (u: { firstName: string; lastName: string } | null) =>
+  u ? `${u.firstName} ${u.lastName}`.trim() : null;
+
+/** The inbox's applications, newest first, optionally of one status. */
+export async function listApplications(db: Db, q: ApplicationsQuery) {
+  const filters: SQL[] = [];
+  if (q.status) filters.push(eq(matchmakerApplications.status, q.status));
+  const where = filters.length ? and(...filters) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        row: matchmakerApplications,
+        decider: { firstName: users.firstName, lastName: users.lastName },
+      })
+      .from(matchmakerApplications)
+      .leftJoin(users, eq(users.id, matchmakerApplications.decidedBy))
+      .where(where)
+      .orderBy(desc(matchmakerApplications.createdAt), desc(matchmakerApplications.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(matchmakerApplications).where(where),
+  ]);
+  return {
+    items: rows.map((r) => toView(r.row, fullName(r.decider))),
+    total: total?.n ?? 0,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+/**
+ * Takes a waiting application for one decision: the status changes only while it is `new`, so of
+ * two admins deciding at once one wins and the other gets 409.
+ */
+async function claim(db: Db, caller: SessionUser, id: string, status: "approved" | "declined") {
+  const [row] = await db
+    .update(matchmakerApplications)
+    .set({ status, decidedAt: new Date(), decidedBy: caller.id })
+    .where(and(eq(matchmakerApplications.id, id), eq(matchmakerApplications.status, "new")))
+    .returning();
+  if (row) return row;
+  const [exists] = await db
+    .select({ id: matchmakerApplications.id })
+    .from(matchmakerApplications)
+    .where(eq(matchmakerApplications.id, id));
+  if (!exists) throw notFound("APPLICATION_NOT_FOUND", "Application not found");
+  throw new AppError("APPLICATION_ALREADY_DECIDED", 409, "This application has already been decided");
+}
+
+/** Puts an application back to waiting when its decision could not be carried out. */
+async function release(db: Db, id: string) {
+  await db
+    .update(matchmakerApplications)
+    .set({ status: "new", decidedAt: null, decidedBy: null })
+    .where(eq(matchmakerApplications.id, id));
+}
+
+/**
+ * Approval makes the matchmaker account the way an admin makes one by hand (the admin module's
+ * `createMatchmaker`): the new matchmaker gets the welcome e-mail with a sign-in link, in the
+ * applicant's language. When that fails (the address took an account meanwhile, the mail server
+ * is down) the application waits again and the error is answered.
+ */
+export async function approveApplication(deps: ApplicationsDeps, caller: SessionUser, id: string) {
+  const row = await claim(deps.db, caller, id, "approved");
+  let accountId: string;
+  try {
+    const account = await createMatchmaker(deps, caller, {
+      email: row.email,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      locale: asLocale(row.locale),
+    });
+    accountId = account.id;
+  } catch (error) {
+    await release(deps.db, id);
+    if (error instanceof AppError && error.code === "EMAIL_TAKEN") {
+      throw new AppError("APPLICATION_ACCOUNT_EXISTS", 409, "This e-mail already has an account");
+    }
+    throw error;
+  }
+  const [updated] = await deps.db
+    .update(matchmakerApplications)
+    .set({ accountId })
+    .where(eq(matchmakerApplications.id, id))
+    .returning();
+  return toView(updated ?? row, fullName(caller));
+}
+
+/** Declining mails the applicant a polite answer in their language. */
+export async function declineApplication(deps: ApplicationsDeps, caller: SessionUser, id: string) {
+  const row = await claim(deps.db, caller, id, "declined");
+  try {
+    await deps.mailer.send({
+      to: row.email,
+      ...mailText(row.locale, "applicationDeclined", {
+        product: PRODUCT_NAME,
+        name: row.firstName,
+        agency: row.agencyName,
+      }),
+    });
+  } catch (error) {
+    await release(deps.db, id);
+    throw error;
+  }
+  return toView(row, fullName(caller));
+}
+
+/** Messages of the contact form, newest first. */
+export async function listContactMessages(db: Db, q: PageQuery) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(contactMessages)
+      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(contactMessages),
+  ]);
+  const items: ContactMessageView[] = rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    email: r.email,
+    topic: r.topic,
+    message: r.message,
+    locale: asLocale(r.locale),
+    createdAt: r.createdAt.toISOString(),
+  }));
+  return { items, total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
+}
