@@ -2,7 +2,7 @@ import { z } from "zod";
 import { Name } from "./auth.js";
 import { PageQuery } from "./common.js";
 import { Locale } from "./i18n.js";
-import { Phone } from "./profiles.js";
+import { Phone } from "./phone.js";
 import { Email } from "./users.js";
 
 // A new agency's way in (an application an admin approves into a matchmaker account) and the

@@ -89,10 +89,13 @@ export async function contact(
     message: body.message,
     locale: asLocale(body.locale ?? cookieLocale),
   });
-  const admins = await deps.db
-    .select({ email: users.email, locale: users.locale })
-    .from(users)
-    .where(and(eq(users.role, "ADMIN"), eq(users.status, "active")));
+  // Staff always have an address (users_contact_check); the filter only tells the type so.
+  const admins = (
+    await deps.db
+      .select({ email: users.email, locale: users.locale })
+      .from(users)
+      .where(and(eq(users.role, "ADMIN"), eq(users.status, "active")))
+  ).flatMap((admin) => (admin.email ? [{ ...admin, email: admin.email }] : []));
   const results = await Promise.allSettled(
     admins.map((admin) =>
       deps.mailer.send({
