@@ -1,4 +1,5 @@
 import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
+import { fillDateTime } from "./helpers";
 
 // Demo data (apps/server/src/seed/demo.ts): every demo agency has an Olga and a published Dmitry,
 // each client signs in with the demo password. Each device project takes its own pair across two
@@ -170,7 +171,11 @@ test("[introductions] two matchmakers and two clients go from a proposal to a se
   await proposer.keyboard.press("Escape");
   const setDate = async (startsAt: string) => {
     const dialog = proposer.getByRole("dialog");
-    await dialog.getByLabel("Date and time").fill(startsAt);
+    await fillDateTime(
+      dialog.getByLabel("Date", { exact: true }),
+      dialog.getByRole("textbox", { name: "Hours" }),
+      startsAt,
+    );
     await dialog.getByRole("textbox", { name: "Place" }).fill("Café Pushkin, Tverskoy Blvd 26A");
     await dialog.getByRole("textbox", { name: "Map link" }).fill("https://maps.example.org/pushkin");
     await dialog.getByRole("button", { name: "Save" }).click();
