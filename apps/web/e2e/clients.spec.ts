@@ -81,7 +81,7 @@ test.describe("client CRM", () => {
     // Every field SPEC 5 requires.
     await phone.fill("+7 999 123-45-67");
     await page.getByRole("combobox", { name: "Gender", exact: true }).selectOption({ label: "Woman" });
-    await fillDate(page.getByLabel("Date of birth", { exact: true }), "1991-04-12");
+    await fillDate(page.getByRole("textbox", { name: "Date of birth", exact: true }), "1991-04-12");
     await page
       .getByRole("combobox", { name: "Annual income, ₽", exact: true })
       .selectOption({ label: "1M–5M" });

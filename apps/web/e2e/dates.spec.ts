@@ -52,17 +52,24 @@ for (const lang of LANGUAGES) {
     const clientId = ((await created.json()) as { id: string }).id;
 
     await page.goto(`/invited-users/${clientId}`);
-    const dob = page.getByLabel(lang.dob, { exact: true });
+    const dob = page.getByRole("textbox", { name: lang.dob, exact: true });
     await fillDate(dob, "1991-04-12");
     await expect(dob).toHaveValue(lang.shown);
     await page.getByTestId("completeness-bar").getByRole("button", { name: lang.save }).click();
-    await expect(page.getByText(lang.saved)).toBeVisible();
-    const stored = await (await page.request.get(`/api/profiles/${clientId}`)).json();
-    expect(stored.fields.dateOfBirth).toBe("1991-04-12");
+    await expect(page.getByText(lang.saved)).toBeVisible({ timeout: 15_000 });
+    const stored = async () =>
+      (
+        (await (await page.request.get(`/api/profiles/${clientId}`)).json()) as {
+          fields: Record<string, unknown>;
+        }
+      ).fields.dateOfBirth;
+    expect(await stored()).toBe("1991-04-12");
 
     // Shown again in the same form after a reload; the picker opens on that day's month.
     await page.reload();
-    await expect(dob).toHaveValue(lang.shown);
+    await expect(dob).toHaveValue(lang.shown, { timeout: 20_000 });
+    // The read-only stand-in shows the same text until the picker's code has loaded.
+    await expect(dob).toBeEditable({ timeout: 20_000 });
     await dob.click();
     const picker = page.locator("[data-dates-dropdown]");
     await expect(picker).toBeVisible();
@@ -75,7 +82,8 @@ for (const lang of LANGUAGES) {
 
     // Another date field: a package's first day, its picker open.
     await page.getByRole("button", { name: lang.addPackage }).first().click();
-    const startsOn = page.getByLabel(lang.startsOn, { exact: true });
+    const startsOn = page.getByRole("textbox", { name: lang.startsOn, exact: true });
+    await expect(startsOn).toBeEditable({ timeout: 20_000 });
     await startsOn.click();
     await expect(page.locator("[data-dates-dropdown]")).toBeVisible();
     await expect(page.locator("[data-dates-dropdown] thead th").first()).toHaveText(lang.firstWeekday);

@@ -172,7 +172,7 @@ test("[introductions] two matchmakers and two clients go from a proposal to a se
   const setDate = async (startsAt: string) => {
     const dialog = proposer.getByRole("dialog");
     await fillDateTime(
-      dialog.getByLabel("Date", { exact: true }),
+      dialog.getByRole("textbox", { name: "Date", exact: true }),
       dialog.getByRole("textbox", { name: "Hours" }),
       startsAt,
     );

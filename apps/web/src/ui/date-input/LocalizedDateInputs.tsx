@@ -92,8 +92,9 @@ export function LocalizedDateInput({
         minDate={min}
         maxDate={max}
         allowDeselect={allowEmpty}
-        // An old date (a birthday) is quicker to reach from the years than month by month.
-        defaultLevel={max && !min ? "decade" : "month"}
+        // A day far in the past (a birthday) is quicker to reach from the years than month by month;
+        // a day already set opens on its month.
+        defaultLevel={!value && max && !min ? "decade" : "month"}
       />
     </LocalizedDates>
   );
