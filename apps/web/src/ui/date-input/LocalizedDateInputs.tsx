@@ -25,7 +25,8 @@ function LocalizedDates({ locale, children }: { locale: DateInputLocale; childre
       settings={{
         locale: DAYJS_LOCALE[locale],
         firstDayOfWeek: locale === "ru-RU" ? 1 : 0,
-        weekendDays: [0, 6],
+        // Weekends in red and other months' days in grey are below AA contrast (axe).
+        weekendDays: [],
       }}
     >
       {children}
@@ -54,7 +55,9 @@ function useDayInputProps() {
         nextDecade: t("dates.nextDecade"),
         previousDecade: t("dates.previousDecade"),
       },
-      popoverProps: { withinPortal: true },
+      hideOutsideDates: true,
+      // Inside the page's landmarks, beside its field (axe "region").
+      popoverProps: { withinPortal: false },
     },
   };
 }
