@@ -75,6 +75,8 @@ for (const lang of LANGUAGES) {
     await expect(picker).toBeVisible();
     await expect(picker.locator("thead th").first()).toHaveText(lang.firstWeekday);
     await expect(picker.getByRole("button", { name: /1991/ }).first()).toBeVisible();
+    // Checked and pictured once its opening transition is over.
+    await expect(picker).toHaveCSS("opacity", "1");
     await page.screenshot({ path: testInfo.outputPath(`dob-${lang.locale}.png`) });
     const dobAxe = await new AxeBuilder({ page }).analyze();
     expect(dobAxe.violations.map((v) => v.id)).toEqual([]);
@@ -87,6 +89,7 @@ for (const lang of LANGUAGES) {
     await startsOn.click();
     await expect(page.locator("[data-dates-dropdown]")).toBeVisible();
     await expect(page.locator("[data-dates-dropdown] thead th").first()).toHaveText(lang.firstWeekday);
+    await expect(page.locator("[data-dates-dropdown]")).toHaveCSS("opacity", "1");
     await page.screenshot({ path: testInfo.outputPath(`package-${lang.locale}.png`) });
     const packageAxe = await new AxeBuilder({ page }).analyze();
     expect(packageAxe.violations.map((v) => v.id)).toEqual([]);
