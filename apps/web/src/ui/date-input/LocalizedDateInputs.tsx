@@ -56,8 +56,9 @@ function useDayInputProps() {
         previousDecade: t("dates.previousDecade"),
       },
       hideOutsideDates: true,
-      // Inside the page's landmarks, beside its field (axe "region").
-      popoverProps: { withinPortal: false },
+      // In a portal: inside a card (overflow hidden) the calendar would be cut off. Left: axe's
+      // "region" rule flags the portal outside the page's landmarks.
+      popoverProps: { withinPortal: true },
     },
   };
 }
