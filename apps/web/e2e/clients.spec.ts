@@ -1,4 +1,5 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { fillDate } from "./helpers";
 
 // The demo accounts that `DEMO_DATA=true` seeds (apps/server/src/seed/demo.ts).
 const PASSWORD = "demo-password";
@@ -80,7 +81,7 @@ test.describe("client CRM", () => {
     // Every field SPEC 5 requires.
     await phone.fill("+7 999 123-45-67");
     await page.getByRole("combobox", { name: "Gender", exact: true }).selectOption({ label: "Woman" });
-    await page.getByLabel("Date of birth").fill("1991-04-12");
+    await fillDate(page.getByRole("textbox", { name: "Date of birth", exact: true }), "1991-04-12");
     await page
       .getByRole("combobox", { name: "Annual income, ₽", exact: true })
       .selectOption({ label: "1M–5M" });

@@ -1,4 +1,5 @@
 import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
+import { fillDateTime } from "./helpers";
 
 // Demo data (apps/server/src/seed/demo-clients.ts): every demo agency has an approved woman and a
 // published man, different people in each (Whitmore & Hart: Emily and Thomas, Сердце Невы: Natalia
@@ -175,7 +176,11 @@ test("[introductions] two matchmakers and two clients go from a proposal to a se
   await proposer.keyboard.press("Escape");
   const setDate = async (startsAt: string) => {
     const dialog = proposer.getByRole("dialog");
-    await dialog.getByLabel("Date and time").fill(startsAt);
+    await fillDateTime(
+      dialog.getByRole("textbox", { name: "Date", exact: true }),
+      dialog.getByRole("textbox", { name: "Hours" }),
+      startsAt,
+    );
     await dialog.getByRole("textbox", { name: "Place" }).fill("Café Pushkin, Tverskoy Blvd 26A");
     await dialog.getByRole("textbox", { name: "Map link" }).fill("https://maps.example.org/pushkin");
     await dialog.getByRole("button", { name: "Save" }).click();

@@ -5,12 +5,13 @@ import { notifications } from "@mantine/notifications";
 import { AskClientBody, DateBody, type DateView, type FeedbackBody } from "@matchdesk/contract";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { applyServerErrors } from "../../lib/form-errors";
 import { useErrorMessage } from "../../lib/useErrorMessage";
 import { useFieldError } from "../../lib/useFieldError";
+import { LocalizedDateTimeInput } from "../../ui/DateInput";
 import { FeedbackForm } from "./FeedbackForm";
 import { fromLocalInput, toLocalInput } from "./introduction-steps";
 import { useAskClient, useRecordFeedback, useSetDate } from "./useIntroductions";
@@ -145,6 +146,7 @@ function DateForm({ introductionId, date, onClose }: Omit<DateProps, "opened">) 
   const [failure, setFailure] = useState<unknown>(null);
   const {
     register,
+    control,
     handleSubmit,
     setError,
     formState: { errors },
@@ -185,14 +187,21 @@ function DateForm({ introductionId, date, onClose }: Omit<DateProps, "opened">) 
         <Text size="sm" c="gray.7">
           {t("introductions.date.lead")}
         </Text>
-        <TextInput
-          type="datetime-local"
-          label={t("introductions.date.startsAt")}
-          description={t("introductions.date.zone", { zone })}
-          withAsterisk
-          error={fieldError(errors.startsAt, "introductions.date.startsAtRequired")}
-          data-autofocus
-          {...register("startsAt")}
+        <Controller
+          control={control}
+          name="startsAt"
+          render={({ field }) => (
+            <LocalizedDateTimeInput
+              label={t("introductions.date.day")}
+              timeLabel={t("introductions.date.time")}
+              description={t("introductions.date.zone", { zone })}
+              required
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={fieldError(errors.startsAt, "introductions.date.startsAtRequired")}
+            />
+          )}
         />
         <TextInput
           label={t("introductions.date.place")}

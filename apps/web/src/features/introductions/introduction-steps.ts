@@ -105,7 +105,7 @@ export function formatMeeting(iso: string): string {
   return `${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-/** The value of an `<input type="datetime-local">` for a stored time, in the browser's zone. */
+/** The local `YYYY-MM-DDTHH:mm` value of the meeting input for a stored time, in the browser's zone. */
 export function toLocalInput(iso: string | null | undefined): string {
   if (!iso) return "";
   const date = new Date(iso);
@@ -113,7 +113,7 @@ export function toLocalInput(iso: string | null | undefined): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-/** The instant a `datetime-local` value names in the browser's zone, as the API takes it; "" if none. */
+/** The instant a local `YYYY-MM-DDTHH:mm` value names in the browser's zone, as the API takes it; "" if none. */
 export function fromLocalInput(value: string): string {
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return "";
   const date = new Date(value);

@@ -1,9 +1,10 @@
-import { Alert, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { ViewsView } from "@matchdesk/contract";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDate } from "../../lib/format-date";
 import { useErrorMessage } from "../../lib/useErrorMessage";
+import { LocalizedDateInput } from "../../ui/DateInput";
 import { useCountryName } from "./CountrySelect";
 import { useViews } from "./useMarketplace";
 
@@ -28,19 +29,17 @@ export function ViewsAnalytics() {
             {t("marketplace.analytics.title")}
           </Title>
           <Group gap="sm">
-            <TextInput
-              type="date"
+            <LocalizedDateInput
               label={t("marketplace.analytics.from")}
               value={range.from}
               max={range.to}
-              onChange={(e) => e.currentTarget.value && setRange({ ...range, from: e.currentTarget.value })}
+              onChange={(from) => from && setRange({ ...range, from })}
             />
-            <TextInput
-              type="date"
+            <LocalizedDateInput
               label={t("marketplace.analytics.to")}
               value={range.to}
               min={range.from}
-              onChange={(e) => e.currentTarget.value && setRange({ ...range, to: e.currentTarget.value })}
+              onChange={(to) => to && setRange({ ...range, to })}
             />
           </Group>
         </Group>

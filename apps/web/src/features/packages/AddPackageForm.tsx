@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Button, Group, NativeSelect, NumberInput, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { Alert, Button, Group, NativeSelect, NumberInput, SimpleGrid, Stack } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { addDays, CreatePackageBody, Currency, dayOf } from "@matchdesk/contract";
 import { IconAlertCircle } from "@tabler/icons-react";
@@ -10,6 +10,7 @@ import type { z } from "zod";
 import { applyServerErrors } from "../../lib/form-errors";
 import { useErrorMessage } from "../../lib/useErrorMessage";
 import { useFieldError } from "../../lib/useFieldError";
+import { LocalizedDateInput } from "../../ui/DateInput";
 import { useCreatePackage, useDefaultCurrency } from "./usePackages";
 
 type Input = z.input<typeof CreatePackageBody>;
@@ -103,19 +104,37 @@ export function AddPackageForm({ clientId, onDone }: { clientId: string; onDone?
               />
             )}
           />
-          <TextInput
-            type="date"
-            label={t("packages.form.startsOn")}
-            required
-            error={fieldError(errors.startsOn, "packages.form.dateInvalid")}
-            {...register("startsOn")}
+          <Controller
+            control={control}
+            name="startsOn"
+            render={({ field }) => (
+              <LocalizedDateInput
+                inputRef={field.ref}
+                name={field.name}
+                label={t("packages.form.startsOn")}
+                required
+                value={field.value}
+                onChange={(value) => field.onChange(value ?? "")}
+                onBlur={field.onBlur}
+                error={fieldError(errors.startsOn, "packages.form.dateInvalid")}
+              />
+            )}
           />
-          <TextInput
-            type="date"
-            label={t("packages.form.endsOn")}
-            required
-            error={fieldError(errors.endsOn, "packages.form.endsOnInvalid")}
-            {...register("endsOn")}
+          <Controller
+            control={control}
+            name="endsOn"
+            render={({ field }) => (
+              <LocalizedDateInput
+                inputRef={field.ref}
+                name={field.name}
+                label={t("packages.form.endsOn")}
+                required
+                value={field.value}
+                onChange={(value) => field.onChange(value ?? "")}
+                onBlur={field.onBlur}
+                error={fieldError(errors.endsOn, "packages.form.endsOnInvalid")}
+              />
+            )}
           />
           <Controller
             control={control}

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import {
   addDays,
@@ -11,12 +11,13 @@ import {
 } from "@matchdesk/contract";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { applyServerErrors } from "../../lib/form-errors";
 import { formatDate } from "../../lib/format-date";
 import { useErrorMessage } from "../../lib/useErrorMessage";
 import { useFieldError } from "../../lib/useFieldError";
+import { LocalizedDateInput } from "../../ui/DateInput";
 import { usePausePackage } from "./usePackages";
 
 type Props = { opened: boolean; onClose: () => void; clientId: string; pkg: PackageView };
@@ -33,7 +34,7 @@ export function PausePackageDialog({ opened, onClose, clientId, pkg }: Props) {
   const last = addDays(today, PACKAGE_LIMITS.pauseDaysMax);
   const empty = { until: addDays(today, 14) };
   const {
-    register,
+    control,
     handleSubmit,
     setError,
     reset,
@@ -94,17 +95,25 @@ export function PausePackageDialog({ opened, onClose, clientId, pkg }: Props) {
               {toMessage(failure)}
             </Alert>
           )}
-          <TextInput
-            type="date"
-            label={t("packages.pause.until")}
-            required
-            data-autofocus
-            min={first}
-            max={last}
-            error={fieldError(errors.until, "packages.pause.untilInvalid", {
-              days: PACKAGE_LIMITS.pauseDaysMax,
-            })}
-            {...register("until")}
+          <Controller
+            control={control}
+            name="until"
+            render={({ field }) => (
+              <LocalizedDateInput
+                inputRef={field.ref}
+                name={field.name}
+                label={t("packages.pause.until")}
+                required
+                min={first}
+                max={last}
+                value={field.value}
+                onChange={(value) => field.onChange(value ?? "")}
+                onBlur={field.onBlur}
+                error={fieldError(errors.until, "packages.pause.untilInvalid", {
+                  days: PACKAGE_LIMITS.pauseDaysMax,
+                })}
+              />
+            )}
           />
           <Text size="sm" aria-live="polite">
             {days !== null

@@ -14,6 +14,7 @@ import { COUNTRY_CODES, REQUIRED_PROFILE_FIELDS } from "@matchdesk/contract";
 import { useMemo } from "react";
 import { type FieldPath, get, useController, useFormContext } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { LocalizedDateInput } from "../../ui/DateInput";
 import { countryName, ENUM_OF_FIELD, enumLabel, fieldLabel, type ProfileFieldName } from "./field-format";
 import { type FormError, profileErrorText, TAG_LIMITS } from "./profile-errors";
 import { fieldInputId, type ProfileFormValues, TEXT_LIMITS } from "./profile-form";
@@ -114,16 +115,16 @@ export function LongTextField({ name, label, description }: BaseProps) {
 export function DateField({ name, label }: BaseProps) {
   const { field, id, label: text, error, isRequired } = useField(name, label);
   return (
-    <TextInput
+    <LocalizedDateInput
       id={id}
-      ref={field.ref}
+      inputRef={field.ref}
       name={field.name}
-      type="date"
       label={text}
       required={isRequired}
       max={new Date().toISOString().slice(0, 10)}
-      value={(field.value as string | null) ?? ""}
-      onChange={(event) => field.onChange(orNull(event.currentTarget.value))}
+      allowEmpty
+      value={(field.value as string | null) ?? null}
+      onChange={(value) => field.onChange(value ?? null)}
       onBlur={field.onBlur}
       error={error}
     />

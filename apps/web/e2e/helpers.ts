@@ -1,0 +1,27 @@
+import { expect, type Locator } from "@playwright/test";
+
+/**
+ * The app's date inputs (ui/DateInput.tsx) are text fields in the page's language: DD.MM.YYYY in
+ * Russian, MM/DD/YYYY in English. Types `iso` (`YYYY-MM-DD`) the way a person would there and
+ * leaves the field, which then shows the day in full.
+ */
+export async function fillDate(input: Locator, iso: string): Promise<void> {
+  const [year, month, day] = iso.split("-");
+  const lang = await input.page().evaluate(() => document.documentElement.lang);
+  const typed = lang.startsWith("en") ? `${month}/${day}/${year}` : `${day}.${month}.${year}`;
+  await input.fill(typed);
+  await input.blur();
+  await expect(input).toHaveValue(typed);
+}
+
+/**
+ * A meeting's day and time (`YYYY-MM-DDTHH:mm`): the day as `fillDate`, the time typed into the
+ * hours field (24 hours), which moves on to the minutes by itself.
+ */
+export async function fillDateTime(dayInput: Locator, hoursInput: Locator, value: string): Promise<void> {
+  const [day, time] = value.split("T");
+  await fillDate(dayInput, day!);
+  await hoursInput.click();
+  await hoursInput.page().keyboard.type(time!.replace(":", ""));
+  await hoursInput.blur();
+}

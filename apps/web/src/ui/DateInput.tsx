@@ -1,0 +1,96 @@
+import { TextInput } from "@mantine/core";
+import { type ReactNode, type Ref, Suspense } from "react";
+import { useTranslation } from "react-i18next";
+import { lazyPage } from "../lib/lazy-page";
+import { dateInputLocaleOf, formatIsoDay, splitLocalDateTime } from "./date-format";
+
+export type LocalizedDateInputProps = {
+  label: string;
+  /** An ISO day, `YYYY-MM-DD`, or nothing. */
+  value: string | null;
+  onChange: (value: string | null) => void;
+  onBlur?: () => void;
+  /** The first and last days that can be chosen, ISO days. */
+  min?: string;
+  max?: string;
+  error?: ReactNode;
+  description?: ReactNode;
+  required?: boolean;
+  id?: string;
+  name?: string;
+  inputRef?: Ref<HTMLInputElement>;
+  /** Whether erasing the text clears the value (a field that may stay empty). */
+  allowEmpty?: boolean;
+};
+
+export type LocalizedDateTimeInputProps = {
+  label: string;
+  timeLabel: string;
+  /** A local date-time, `YYYY-MM-DDTHH:mm`, or "" while incomplete. */
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  error?: ReactNode;
+  description?: ReactNode;
+  required?: boolean;
+  id?: string;
+};
+
+// @mantine/dates and dayjs are fetched the first time a date input is shown, never with the shell.
+const LazyDateInput = lazyPage<"LocalizedDateInput", LocalizedDateInputProps>(
+  () => import("./date-input/LocalizedDateInputs"),
+  "LocalizedDateInput",
+);
+const LazyDateTimeInput = lazyPage<"LocalizedDateTimeInput", LocalizedDateTimeInputProps>(
+  () => import("./date-input/LocalizedDateInputs"),
+  "LocalizedDateTimeInput",
+);
+
+/**
+ * A day typed or picked in the app's language (DD.MM.YYYY in Russian, MM/DD/YYYY in English),
+ * whatever the browser's; the value stays an ISO day. Until the picker has loaded, the same field
+ * shows read-only.
+ */
+export function LocalizedDateInput(props: LocalizedDateInputProps) {
+  const { i18n } = useTranslation();
+  return (
+    <Suspense
+      fallback={
+        <TextInput
+          id={props.id}
+          label={props.label}
+          description={props.description}
+          required={props.required}
+          error={props.error}
+          readOnly
+          value={formatIsoDay(props.value, dateInputLocaleOf(i18n.language))}
+        />
+      }
+    >
+      <LazyDateInput {...props} />
+    </Suspense>
+  );
+}
+
+/** A meeting's day (as LocalizedDateInput) and its time (24 hours), in the browser's zone. */
+export function LocalizedDateTimeInput(props: LocalizedDateTimeInputProps) {
+  const { i18n } = useTranslation();
+  const { day, time } = splitLocalDateTime(props.value);
+  return (
+    <Suspense
+      fallback={
+        <TextInput
+          id={props.id}
+          label={props.label}
+          description={props.description}
+          required={props.required}
+          error={props.error}
+          readOnly
+          value={`${formatIsoDay(day, dateInputLocaleOf(i18n.language))} ${time}`.trim()}
+        />
+      }
+    >
+      <LazyDateTimeInput {...props} />
+    </Suspense>
+  );
+}
