@@ -1,40 +1,9 @@
 import { TextInput } from "@mantine/core";
-import { type ReactNode, type Ref, Suspense } from "react";
+import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { lazyPage } from "../lib/lazy-page";
 import { dateInputLocaleOf, formatIsoDay, splitLocalDateTime } from "./date-format";
-
-export type LocalizedDateInputProps = {
-  label: string;
-  /** An ISO day, `YYYY-MM-DD`, or nothing. */
-  value: string | null;
-  onChange: (value: string | null) => void;
-  onBlur?: () => void;
-  /** The first and last days that can be chosen, ISO days. */
-  min?: string;
-  max?: string;
-  error?: ReactNode;
-  description?: ReactNode;
-  required?: boolean;
-  id?: string;
-  name?: string;
-  inputRef?: Ref<HTMLInputElement>;
-  /** Whether erasing the text clears the value (a field that may stay empty). */
-  allowEmpty?: boolean;
-};
-
-export type LocalizedDateTimeInputProps = {
-  label: string;
-  timeLabel: string;
-  /** A local date-time, `YYYY-MM-DDTHH:mm`, or "" while incomplete. */
-  value: string;
-  onChange: (value: string) => void;
-  onBlur?: () => void;
-  error?: ReactNode;
-  description?: ReactNode;
-  required?: boolean;
-  id?: string;
-};
+import type { LocalizedDateInputProps, LocalizedDateTimeInputProps } from "./date-input/props";
 
 // @mantine/dates and dayjs are fetched the first time a date input is shown, never with the shell.
 const LazyDateInput = lazyPage<"LocalizedDateInput", LocalizedDateInputProps>(

@@ -6,7 +6,6 @@ import { Group } from "@mantine/core";
 import { DateInput, DatesProvider, TimePicker } from "@mantine/dates";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { LocalizedDateInputProps, LocalizedDateTimeInputProps } from "../DateInput";
 import {
   DATE_FORMATS,
   type DateInputLocale,
@@ -15,6 +14,7 @@ import {
   splitLocalDateTime,
 } from "../date-format";
 import { parseTypedDay } from "./parse-day";
+import type { LocalizedDateInputProps, LocalizedDateTimeInputProps } from "./props";
 
 const DAYJS_LOCALE: Record<DateInputLocale, string> = { "en-US": "en", "ru-RU": "ru" };
 
