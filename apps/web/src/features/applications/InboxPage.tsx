@@ -162,7 +162,7 @@ function ApplicationsTab(p: {
                       {a.agencyName}
                     </Title>
                     <Badge color={STATUS_COLOR[a.status]} variant="light">
-                      {t(`applications.inbox.statuses.${a.status}`)}
+                      {t(`applications.inbox.badge.${a.status}`)}
                     </Badge>
                     <Badge color="gray" variant="outline">
                       {a.locale === "en-US" ? "EN" : "RU"}
