@@ -105,6 +105,15 @@ export function toErrorBody(error: unknown): {
       isUnexpected: false,
     };
   }
+  if (isCheckViolation(error)) {
+    // A row the schema's own checks refuse (users_contact_check: staff need an e-mail, a client an
+    // e-mail or a phone): the request asked for it, so it is the caller's 400, not a server error.
+    return {
+      status: 400,
+      body: { statusCode: 400, code: "VALIDATION_FAILED", message: "The request is not valid" },
+      isUnexpected: false,
+    };
+  }
   if (isUniqueViolation(error)) {
     return {
       status: 409,
@@ -150,12 +159,18 @@ export function toErrorBody(error: unknown): {
   };
 }
 
-/** PostgreSQL's unique_violation (23505), as node-postgres or PGlite report it, wrapped by Drizzle or not. */
-export function isUniqueViolation(error: unknown): boolean {
+/** Whether a database error has this SQLSTATE, as node-postgres or PGlite report it, wrapped by Drizzle or not. */
+const hasSqlState = (error: unknown, state: string) => {
   const codeOf = (e: unknown) =>
     e && typeof e === "object" && "code" in e ? (e as { code: unknown }).code : undefined;
-  return codeOf(error) === "23505" || codeOf((error as { cause?: unknown })?.cause) === "23505";
-}
+  return codeOf(error) === state || codeOf((error as { cause?: unknown })?.cause) === state;
+};
+
+/** PostgreSQL's unique_violation. */
+export const isUniqueViolation = (error: unknown): boolean => hasSqlState(error, "23505");
+
+/** PostgreSQL's check_violation. */
+const isCheckViolation = (error: unknown): boolean => hasSqlState(error, "23514");
 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error, request: FastifyRequest, reply: FastifyReply) => {

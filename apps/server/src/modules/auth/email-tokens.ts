@@ -56,3 +56,11 @@ export async function checkEmailToken(db: Db, token: string, purpose: EmailToken
   if (row.expiresAt.getTime() <= Date.now()) return { state: "expired" as const };
   return { state: "valid" as const, expiresAt: row.expiresAt };
 }
+
+/** Ends every unused token of a user: their address changed, so links mailed to the old one stop working. */
+export async function revokeEmailTokens(db: Db, userId: string) {
+  await db
+    .update(emailTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(emailTokens.userId, userId), isNull(emailTokens.usedAt)));
+}

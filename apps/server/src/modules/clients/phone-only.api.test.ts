@@ -115,6 +115,39 @@ describe("[clients] a client without an e-mail", () => {
     expect(found.json().items.map((i: { id: string }) => i.id)).toContain(id);
   });
 
+  it("keeps its phone: emptying it is a field error, not a server error, and changes nothing", async () => {
+    const id = (await create({ firstName: "Keep", lastName: "Phone", phone: "+79180000000" })).json().id;
+    const cleared = await send("PATCH", `/api/profiles/${id}`, { phone: null, city: "Omsk" });
+    expect(cleared.statusCode).toBe(400);
+    expect(cleared.json()).toMatchObject({
+      code: "VALIDATION_FAILED",
+      errors: { phone: [CONTACT_REQUIRED_MESSAGE] },
+    });
+    expect((await stored(id)).phone).toBe("+79180000000");
+    // With an e-mail the phone may go.
+    expect(
+      (await send("PUT", `/api/clients/${id}/email`, { email: "keep.phone@example.test" })).statusCode,
+    ).toBe(200);
+    const dropped = await send("PATCH", `/api/profiles/${id}`, { phone: null });
+    expect(dropped.statusCode).toBe(200);
+    expect((await stored(id)).phone).toBeNull();
+  });
+
+  it("stops links mailed to an old address when the matchmaker corrects it", async () => {
+    const id = (await create({ firstName: "Typo", lastName: "Mail", email: "typo@exmaple.test" })).json().id;
+    expect((await send("POST", `/api/clients/${id}/edit-link`)).statusCode).toBeLessThan(300);
+    const link = linkIn((await smtp.lastTo("typo@exmaple.test")).text);
+    const token = new URL(link).searchParams.get("token")!;
+    const open = await send("GET", `/api/public/edit-profile/${id}?token=${encodeURIComponent(token)}`);
+    expect(open.statusCode).toBe(200);
+    expect((await send("PUT", `/api/clients/${id}/email`, { email: "typo@example.test" })).statusCode).toBe(
+      200,
+    );
+    const old = await send("GET", `/api/public/edit-profile/${id}?token=${encodeURIComponent(token)}`);
+    expect(old.statusCode).toBe(401);
+    expect(old.json().code).toBe("EDIT_LINK_INVALID");
+  });
+
   it("is not invited until an e-mail is added; then the invitation goes out", async () => {
     const id = (await create({ firstName: "Later", lastName: "Mail", phone: "+79170000000" })).json().id;
     const refused = await send("POST", `/api/clients/${id}/resend-invite`);

@@ -7,6 +7,7 @@ import type { SessionUser } from "../../platform/access.js";
 import { AppError, notFound } from "../../platform/errors.js";
 import { escapeLike } from "../../platform/sql.js";
 import { fileUrl, type Storage } from "../../platform/storage.js";
+import { revokeEmailTokens } from "../auth/email-tokens.js";
 import { profileStatus, setApproved } from "../profiles/service.js";
 import {
   createClientUsers,
@@ -223,7 +224,11 @@ export async function setClientEmail(db: Db, caller: SessionUser, clientId: stri
   if (client.passwordHash || client.termsAcceptedAt) {
     throw new AppError("ALREADY_REGISTERED", 409, "This person has already registered");
   }
-  await setEmail(db, client.id, email);
+  // Links mailed to the old address (an edit link, an invitation) stop working with the change.
+  await db.transaction(async (tx) => {
+    await setEmail(tx, client.id, email);
+    await revokeEmailTokens(tx, client.id);
+  });
   const [row] = await selectClients(db, eq(users.id, client.id));
   return toListItem(row!);
 }

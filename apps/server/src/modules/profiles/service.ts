@@ -1,4 +1,5 @@
 import {
+  CONTACT_REQUIRED_MESSAGE,
   EMPTY_PREFERENCES,
   type PreferenceFields,
   PreferenceFields as PreferenceSchema,
@@ -197,6 +198,9 @@ export async function writeClientProfile(db: Db, target: UserRow, body: ProfileP
     throw badRequest("VALIDATION_FAILED", "The request is not valid", errors);
   }
   const { fields, isComplete, row } = profileRow(current.fields, rest, psychology);
+  // A client known by phone only keeps a way to be reached: the phone can go once there is an e-mail.
+  if ("phone" in rest && !fields.phone && !target.email)
+    throw badRequest("VALIDATION_FAILED", "The request is not valid", { phone: [CONTACT_REQUIRED_MESSAGE] });
   await db.transaction(async (tx) => {
     // The user row first, always: a new city also rewrites the user's search text (a trigger,
     // migration 0024), so two saves of one questionnaire must lock user then questionnaire, in
