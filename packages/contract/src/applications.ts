@@ -89,7 +89,6 @@ export type ContactMessageView = z.infer<typeof ContactMessageView>;
 /** Error codes of applications (listed in ERROR_CODES, errors.ts). */
 export const APPLICATION_ERRORS = [
   "APPLICATION_NOT_FOUND",
-  "APPLICATION_PENDING",
   "APPLICATION_ACCOUNT_EXISTS",
   "APPLICATION_ALREADY_DECIDED",
 ] as const;

@@ -8,6 +8,7 @@ type Catalog = {
   welcomeMatchmaker: Template;
   editLink: Template;
   applicationDeclined: Template;
+  applicationHasAccount: Template;
   contactMessage: Template;
 };
 
@@ -36,6 +37,10 @@ const en: Catalog = {
   applicationDeclined: (v) => ({
     subject: `Your application to ${v.product}`,
     text: `Hello ${v.name},\n\nThank you for applying to join ${v.product} with ${v.agency}. We have read your application carefully, and we cannot offer you an account at the moment.\n\nThis is not a judgement of your work: we open the platform to new agencies step by step. You are welcome to write to us through the contact page of our site if you have questions or would like to apply again later.\n\nKind regards,\nThe ${v.product} team`,
+  }),
+  applicationHasAccount: (v) => ({
+    subject: `Your ${v.product} account`,
+    text: `Hello ${v.name},\n\nSomeone applied to join ${v.product} as a matchmaker with this address. It already has an account, so no application was made: sign in here instead:\n\n${v.link}\n\nIf you did not apply, ignore this e-mail.`,
   }),
   contactMessage: (v) => ({
     subject: `${v.product} contact form: ${v.topic}`,
@@ -67,6 +72,10 @@ const ru: Catalog = {
   applicationDeclined: (v) => ({
     subject: `Ваша заявка в ${v.product}`,
     text: `Здравствуйте, ${v.name}!\n\nСпасибо, что подали заявку на подключение агентства «${v.agency}» к ${v.product}. Мы внимательно прочитали её и, к сожалению, пока не можем открыть вам доступ.\n\nЭто не оценка вашей работы: мы подключаем новые агентства постепенно. Если у вас есть вопросы или вы захотите подать заявку позже, напишите нам через страницу контактов на нашем сайте.\n\nС уважением,\nкоманда ${v.product}`,
+  }),
+  applicationHasAccount: (v) => ({
+    subject: `Ваша учётная запись в ${v.product}`,
+    text: `Здравствуйте, ${v.name}!\n\nКто-то подал заявку на подключение к ${v.product} как сваха с этим адресом. У адреса уже есть учётная запись, поэтому заявка не создана: войдите по ссылке:\n\n${v.link}\n\nЕсли вы не подавали заявку, просто проигнорируйте это письмо.`,
   }),
   contactMessage: (v) => ({
     subject: `${v.product}, форма связи: ${v.topic}`,

@@ -79,17 +79,22 @@ describe("[applications] apply as a matchmaker", () => {
     expect((await stored("en@example.test"))[0]!.locale).toBe("en-US");
   });
 
-  it("refuses a second waiting application and an address with an account, storing nothing", async () => {
+  it("never tells who is a member: a waiting address and an account's address get a new one's answer, storing nothing", async () => {
     const dup = await apply(application({ email: "vera@example.test", agencyName: "Other" }));
-    expect(dup.statusCode).toBe(409);
-    expect(dup.json().code).toBe("APPLICATION_PENDING");
-    expect(await stored("vera@example.test")).toHaveLength(1);
+    expect(dup.statusCode).toBe(202);
+    expect(dup.json()).toEqual({ status: "received" });
+    const waiting = await stored("vera@example.test");
+    expect(waiting).toHaveLength(1);
+    expect(waiting[0]!.agencyName).not.toBe("Other");
 
+    // A client's address, too: the account's owner is mailed to sign in instead.
     const mm = await seedMatchmaker(t.database.db, { email: "taken@example.test" });
     const taken = await apply(application({ email: mm.email }));
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json().code).toBe("APPLICATION_ACCOUNT_EXISTS");
+    expect(taken.statusCode).toBe(202);
+    expect(taken.json()).toEqual({ status: "received" });
     expect(await stored(mm.email)).toHaveLength(0);
+    const note = await smtp.lastTo("taken@example.test");
+    expect(note.text).toContain("http://app.test/login");
   });
 
   it("refuses bad input with field errors and stores nothing", async () => {
@@ -184,8 +189,9 @@ describe("[applications] the admin inbox", () => {
       expect(again.json().code).toBe("APPLICATION_ALREADY_DECIDED");
     }
     expect((await stored("vera@example.test"))[0]!.status).toBe("approved");
-    // The address has an account now: a new application is told to sign in.
-    expect((await apply(application())).json().code).toBe("APPLICATION_ACCOUNT_EXISTS");
+    // The address has an account now: a new application stores nothing, the owner is told to sign in.
+    expect((await apply(application())).statusCode).toBe(202);
+    expect(await stored("vera@example.test")).toHaveLength(1);
   });
 
   it("declining mails a polite answer in the applicant's language", async () => {

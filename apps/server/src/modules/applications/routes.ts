@@ -20,7 +20,7 @@ export function register(app: FastifyInstance, deps: AppDeps) {
   const appDeps = { ...deps, publicUrl: deps.config.publicUrl };
   route(app, applicationsApi.apply, async (request, reply) => {
     await withRetryAfter(reply, () =>
-      apply(appDeps, request.body, request.ip, request.cookies[PUBLIC_LOCALE_COOKIE.name]),
+      apply(appDeps, request.body, request.ip, request.log, request.cookies[PUBLIC_LOCALE_COOKIE.name]),
     );
     return { status: "received" as const };
   });

@@ -35,16 +35,34 @@ const HOUR_MS = 3_600_000;
 const asLocale = (value: string | undefined): Locale => (value === "ru-RU" ? "ru-RU" : "en-US");
 
 /**
- * "Apply as a matchmaker": the application waits in the admins' inbox. An address with an account
- * is told so (it should sign in), and so is one with an application still waiting: both are 409s
- * with their own code, after the address's counter, so probing costs the same as applying. A
- * filled honeypot is answered alike, storing nothing.
+ * "Apply as a matchmaker": the application waits in the admins' inbox. The form is public, so it
+ * never tells whether an address belongs to someone: an address with an account, or with an
+ * application still waiting, gets the same answer as a new one and nothing new is stored. The
+ * account's owner is mailed that they can sign in instead. A filled honeypot is answered alike.
  */
-export async function apply(deps: ApplicationsDeps, body: ApplyBody, ip: string, cookieLocale?: string) {
+export async function apply(
+  deps: ApplicationsDeps,
+  body: ApplyBody,
+  ip: string,
+  log: FastifyBaseLogger,
+  cookieLocale?: string,
+) {
   if (body.website) return;
   await deps.limiter.hit(`apply:${ip}`, APPLICATION_LIMITS.applicationsPerIpPerHour, HOUR_MS);
-  if (await findUserByEmail(deps.db, body.email)) {
-    throw new AppError("APPLICATION_ACCOUNT_EXISTS", 409, "This e-mail already has an account; sign in");
+  const account = await findUserByEmail(deps.db, body.email);
+  if (account?.email) {
+    // Not awaited: answering as fast as for a new application tells nothing either.
+    void deps.mailer
+      .send({
+        to: account.email,
+        ...mailText(account.locale, "applicationHasAccount", {
+          product: PRODUCT_NAME,
+          name: account.firstName,
+          link: `${deps.publicUrl}/login`,
+        }),
+      })
+      .catch(() => log.warn("application note to an existing account not sent"));
+    return;
   }
   try {
     await deps.db.insert(matchmakerApplications).values({
@@ -60,10 +78,7 @@ export async function apply(deps: ApplicationsDeps, body: ApplyBody, ip: string,
     });
   } catch (error) {
     // The partial unique index: one waiting application per address, even for two sent at once.
-    if (isUniqueViolation(error)) {
-      throw new AppError("APPLICATION_PENDING", 409, "An application for this e-mail is already waiting");
-    }
-    throw error;
+    if (!isUniqueViolation(error)) throw error;
   }
 }
 

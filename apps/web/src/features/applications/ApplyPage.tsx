@@ -7,7 +7,6 @@ import { type Resolver, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import type { z } from "zod";
-import { ApiError } from "../../lib/api";
 import { applyServerErrors } from "../../lib/form-errors";
 import { queryClient } from "../../lib/query-client";
 import { useErrorMessage } from "../../lib/useErrorMessage";
@@ -38,7 +37,7 @@ function ApplyForm() {
   const [params] = useSearchParams();
   const plan = PLANS.find((p) => p.id === params.get("plan"));
   const [isSent, setSent] = useState(false);
-  const [refusal, setRefusal] = useState<{ code: string | null; text: string } | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const apply = useApply();
   const form = useForm<ApplyInput, unknown, ApplyBody>({
     resolver: zodResolver(ApplyBody) as Resolver<ApplyInput, unknown, ApplyBody>,
@@ -61,21 +60,10 @@ function ApplyForm() {
       setSent(true);
     } catch (error) {
       if (!applyServerErrors(error, form.setError, toMessage, FIELDS)) {
-        setRefusal({ code: error instanceof ApiError ? (error.code ?? null) : null, text: toMessage(error) });
+        setRefusal(toMessage(error));
       }
     }
   });
-
-  const refusalText = refusal && (
-    <>
-      {refusal.text}{" "}
-      {refusal.code === "APPLICATION_ACCOUNT_EXISTS" && (
-        <Anchor component={Link} to="/login" fw={600} underline="always">
-          {t("applications.apply.signIn")}
-        </Anchor>
-      )}
-    </>
-  );
 
   return (
     <PublicFormPage
@@ -83,7 +71,7 @@ function ApplyForm() {
       lead={t("applications.apply.lead")}
       formTitle={t("applications.apply.formTitle")}
       sentText={isSent ? t("applications.apply.sent") : null}
-      error={refusalText}
+      error={refusal}
       honeypot={form.register("website")}
       submitLabel={t("applications.apply.submit")}
       isSubmitting={form.formState.isSubmitting}
