@@ -1,7 +1,7 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { tsImport } from "tsx/esm/api";
-import type { Plugin } from "vite";
+import { normalizePath, type Plugin } from "vite";
 
 /**
  * In the production bundle an endpoint definition keeps its plain fields (method, path, access,
@@ -11,6 +11,7 @@ import type { Plugin } from "vite";
  * forms need. Types are unchanged: TypeScript reads the contract's own files.
  */
 export function endpointRoutes(endpointsDir: string): Plugin {
+  const dir = normalizePath(endpointsDir);
   let isBuild = false;
   return {
     name: "matchdesk-endpoint-routes",
@@ -19,11 +20,16 @@ export function endpointRoutes(endpointsDir: string): Plugin {
       isBuild = config.command === "build";
     },
     async load(id) {
-      const file = id.split("?")[0] ?? id;
-      if (!isBuild || path.dirname(file) !== endpointsDir || !isDomainFile(file)) return undefined;
+      const file = normalizePath(id.split("?")[0] ?? id);
+      if (!isBuild || path.posix.dirname(file) !== dir || !isDomainFile(file)) return undefined;
       const module: Record<string, unknown> = await tsImport(pathToFileURL(file).href, import.meta.url);
       return Object.entries(module)
-        .map(([name, value]) => `export const ${name} = ${JSON.stringify(value, withoutSchemas)};`)
+        .map(([name, value]) => {
+          // Only plain data survives JSON: a function or a class instance would become nothing.
+          const odd = oddValue(value, name);
+          if (odd) this.error(`${file}: ${odd} is not plain data; endpoint files export definitions only`);
+          return `export const ${name} = ${JSON.stringify(value, withoutSchemas)};`;
+        })
         .join("\n");
     },
   };
@@ -32,5 +38,28 @@ export function endpointRoutes(endpointsDir: string): Plugin {
 /** A domain's definitions: not the lists that gather them (index.ts, all.ts). */
 const isDomainFile = (file: string) => file.endsWith(".ts") && !/(^|\/)(index|all)\.ts$/.test(file);
 
-const withoutSchemas = (_key: string, value: unknown) =>
-  typeof (value as { safeParse?: unknown } | null)?.safeParse === "function" ? undefined : value;
+const isSchema = (value: unknown) =>
+  typeof (value as { safeParse?: unknown } | null)?.safeParse === "function";
+
+const withoutSchemas = (_key: string, value: unknown) => (isSchema(value) ? undefined : value);
+
+/** The path of the first value below `value` that is neither a schema nor plain JSON data. */
+function oddValue(value: unknown, at: string): string | undefined {
+  if (isSchema(value) || value === null || ["string", "number", "boolean"].includes(typeof value))
+    return undefined;
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const odd = oddValue(item, `${at}[${i}]`);
+      if (odd) return odd;
+    }
+    return undefined;
+  }
+  if (typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
+    for (const [key, item] of Object.entries(value)) {
+      const odd = oddValue(item, `${at}.${key}`);
+      if (odd) return odd;
+    }
+    return undefined;
+  }
+  return at;
+}

@@ -1,11 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../../test/app.js";
 
-const INDEX =
-  '<html><head><meta name="matchdesk-analysis" content="rules" /><title>MatchDesk</title></head><body></body></html>';
+// The web app's own page, as the build writes it.
+const INDEX = readFileSync(new URL("../../../web/index.html", import.meta.url), "utf8");
 
 describe("[platform] the web page", () => {
   let dist: string;
@@ -30,7 +30,8 @@ describe("[platform] the web page", () => {
     });
     apps.push(withModel);
 
-    for (const url of ["/", "/pricing", "/admin/matches?x=1", "/agency/nobody-here"]) {
+    expect(INDEX).toContain('<meta name="matchdesk-analysis" content="rules" />');
+    for (const url of ["/", "/index.html", "/pricing", "/admin/matches?x=1", "/agency/nobody-here"]) {
       const rules = await plain.app.inject({ method: "GET", url });
       expect(rules.statusCode, url).toBe(200);
       expect(rules.headers["content-type"]).toContain("text/html");

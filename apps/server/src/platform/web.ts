@@ -20,6 +20,8 @@ export async function registerWebApp(app: FastifyInstance, site: SitePage) {
       wildcard: false,
       index: false,
       list: false,
+      // index.html only as the server renders it (sitePage), never the build's raw file.
+      allowedPath: (pathName) => pathName !== "/index.html",
       preCompressed: true,
       setHeaders: (res, filePath) => {
         const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -32,6 +32,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { ApiError } from "../../lib/api";
+import { deferred } from "../../ui/deferred";
 import { LoadFailed } from "../../ui/LoadFailed";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { ClientDataPanel } from "../data-rights/ClientDataPanel";
@@ -46,11 +47,12 @@ import { RecalibrationCard } from "../recalibration/RecalibrationCard";
 import { ClientActions } from "./ClientActions";
 import { ClientBadges } from "./ClientBadges";
 import classes from "./ClientDetailPage.module.css";
-import { ClientEmailDialog } from "./ClientEmailDialog";
 import { clientContact } from "./client-changes";
 import { DisplaySettingsDialog } from "./DisplaySettingsDialog";
 import { ProfilePasswordDialog } from "./ProfilePasswordDialog";
 import { invalidateClients, useClientItem } from "./useClients";
+
+const ClientEmailDialog = deferred(() => import("./ClientEmailDialog"), "ClientEmailDialog");
 
 const CLIENTS_PATH = "/admin/invited-users";
 /** The candidates page with one client picked (its `client` URL parameter). */
