@@ -136,9 +136,14 @@ export function decisionSignals(
   const given = ledger.given(from.id);
   const received = ledger.received(to.id);
   const ownReceived = ledger.received(from.id);
+  // Leaving one answer out of a tally: what the rest of it says.
+  const without = (t: Tally, yes: boolean): Tally => ({ n: t.n - 1, yes: t.yes - (yes ? 1 : 0) });
   // The candidate's own answers to other people: another agency's client, so a signal only from
   // MIN_CONTRIBUTORS answers on (each about a different person) up.
-  const partnerGiven = ledger.given(to.id);
+  // Its answer about this client, if any, is left out: it is half of the match being predicted.
+  const partnerAnswer = ledger.decisionsBy(to.id).get(from.id);
+  const partnerGiven =
+    partnerAnswer === undefined ? ledger.given(to.id) : without(ledger.given(to.id), partnerAnswer);
   const effects = effectsOf(ledger, priors, groupOf);
   // What the additive fit expects of an answer: the collaborative signals read what is left.
   const expected = (rater: string, partner: string) =>
@@ -152,8 +157,6 @@ export function decisionSignals(
   const partners = partnerSignal(ledger, from.id, to.id, rateOf, expected);
   const receivedPrior = (group: string) => priors.received[group] ?? FLAT;
   const strength = (p: BetaPrior) => p.alpha + p.beta;
-  // Leaving one answer out of a tally: what the rest of it says.
-  const without = (t: Tally, yes: boolean): Tally => ({ n: t.n - 1, yes: t.yes - (yes ? 1 : 0) });
   const selectivityAdjusted = adjustedSignal(
     ledger.decisionsBy(from.id),
     (other, yes) => shrunkRate(without(ledger.received(other), yes), receivedPrior(groupOf(other))),
