@@ -14,6 +14,8 @@ export type MailMessage = {
   attachments?: MailAttachment[];
   /** Where a reply goes (the sender of a contact message), when not to us. */
   replyTo?: string;
+  /** Text someone else wrote about themselves (a contact message): never printed to the log. */
+  quotesSender?: boolean;
 };
 export type Mailer = { send(message: MailMessage): Promise<void> };
 
@@ -59,8 +61,10 @@ export function createMailer(deps: {
         body: message.text,
         attachments: message.attachments ?? null,
       });
-      if (deps.printKeptMail) {
+      if (deps.printKeptMail && !message.quotesSender) {
         deps.log.info(`mail kept in the outbox (no SMTP_URL): "${message.subject}"\n${message.text}`);
+      } else if (deps.printKeptMail) {
+        deps.log.info("mail kept in the outbox (no SMTP_URL); its text quotes a sender, so it is not printed");
       } else {
         deps.log.warn("mail kept in the outbox table: set SMTP_URL to send it");
       }

@@ -116,6 +116,7 @@ export async function contact(
       deps.mailer.send({
         to: admin.email,
         replyTo: body.email,
+        quotesSender: true,
         ...mailText(admin.locale, "contactMessage", {
           product: PRODUCT_NAME,
           name: body.name,
