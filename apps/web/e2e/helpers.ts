@@ -15,13 +15,24 @@ export async function fillDate(input: Locator, iso: string): Promise<void> {
 }
 
 /**
- * A meeting's day and time (`YYYY-MM-DDTHH:mm`): the day as `fillDate`, the time typed into the
- * hours field (24 hours), which moves on to the minutes by itself.
+ * A meeting's day and time (`YYYY-MM-DDTHH:mm`): the day as `fillDate`, then the hours and the
+ * minutes typed into their own fields (24 hours).
  */
-export async function fillDateTime(dayInput: Locator, hoursInput: Locator, value: string): Promise<void> {
+export async function fillDateTime(
+  dayInput: Locator,
+  hoursInput: Locator,
+  minutesInput: Locator,
+  value: string,
+) {
   const [day, time] = value.split("T");
+  const [hours, minutes] = time!.split(":");
   await fillDate(dayInput, day!);
-  await hoursInput.click();
-  await hoursInput.page().keyboard.type(time!.replace(":", ""));
-  await hoursInput.blur();
+  for (const [input, digits] of [
+    [hoursInput, hours!],
+    [minutesInput, minutes!],
+  ] as const) {
+    await input.click();
+    await input.page().keyboard.type(digits);
+    await expect(input).toHaveValue(digits);
+  }
 }

@@ -178,7 +178,8 @@ test("[introductions] two matchmakers and two clients go from a proposal to a se
     const dialog = proposer.getByRole("dialog");
     await fillDateTime(
       dialog.getByRole("textbox", { name: "Date", exact: true }),
-      dialog.getByRole("textbox", { name: "Hours" }),
+      dialog.getByRole("spinbutton", { name: "Hours" }),
+      dialog.getByRole("spinbutton", { name: "Minutes" }),
       startsAt,
     );
     await dialog.getByRole("textbox", { name: "Place" }).fill("Café Pushkin, Tverskoy Blvd 26A");
