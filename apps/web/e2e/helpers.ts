@@ -15,8 +15,8 @@ export async function fillDate(input: Locator, iso: string): Promise<void> {
 }
 
 /**
- * A meeting's day and time (`YYYY-MM-DDTHH:mm`): the day as `fillDate`, then the hours and the
- * minutes typed into their own fields (24 hours).
+ * A meeting's day and time (`YYYY-MM-DDTHH:mm`): the day as `fillDate`, then the time typed as a
+ * person would (24 hours), checked in its hours and minutes fields.
  */
 export async function fillDateTime(
   dayInput: Locator,
@@ -27,12 +27,9 @@ export async function fillDateTime(
   const [day, time] = value.split("T");
   const [hours, minutes] = time!.split(":");
   await fillDate(dayInput, day!);
-  for (const [input, digits] of [
-    [hoursInput, hours!],
-    [minutesInput, minutes!],
-  ] as const) {
-    await input.click();
-    await input.page().keyboard.type(digits);
-    await expect(input).toHaveValue(digits);
-  }
+  // The hours field moves on to the minutes by itself once it has two digits.
+  await hoursInput.click();
+  await hoursInput.page().keyboard.type(`${hours}${minutes}`);
+  await expect(hoursInput).toHaveValue(hours!);
+  await expect(minutesInput).toHaveValue(minutes!);
 }

@@ -56,10 +56,12 @@ function useDayInputProps() {
         previousDecade: t("dates.previousDecade"),
       },
       hideOutsideDates: true,
-      // In a portal: inside a card (overflow hidden) the calendar would be cut off. With its
-      // roles the calendar is a dialog of the field (axe's "region" rule accepts a dialog outside
-      // the page's landmarks), and the field says it opens one.
-      popoverProps: { withinPortal: true, withRoles: true },
+      // In a portal: inside a card (overflow hidden) the calendar would be cut off. There it is a
+      // named dialog, which axe's "region" rule accepts outside the page's landmarks.
+      popoverProps: {
+        withinPortal: true,
+        attributes: { dropdown: { role: "dialog", "aria-label": t("dates.calendar") } },
+      },
     },
   };
 }
