@@ -64,7 +64,9 @@ export function createMailer(deps: {
       if (deps.printKeptMail && !message.quotesSender) {
         deps.log.info(`mail kept in the outbox (no SMTP_URL): "${message.subject}"\n${message.text}`);
       } else if (deps.printKeptMail) {
-        deps.log.info("mail kept in the outbox (no SMTP_URL); its text quotes a sender, so it is not printed");
+        deps.log.info(
+          "mail kept in the outbox (no SMTP_URL); its text quotes a sender, so it is not printed",
+        );
       } else {
         deps.log.warn("mail kept in the outbox table: set SMTP_URL to send it");
       }
