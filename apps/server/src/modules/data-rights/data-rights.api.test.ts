@@ -286,6 +286,17 @@ describe("the access log", () => {
         subjects: ["olga"],
         untouched: ["igor"],
       },
+      "GET /api/clients/:id/candidates/:candidateId/profile": {
+        who: "anna",
+        request: get("anna", `/api/clients/${O}/candidates/${people.igor!.id}/profile`),
+        subjects: ["igor"],
+      },
+      "PUT /api/clients/:id/email": {
+        who: "anna",
+        request: () =>
+          call("anna", "PUT", `/api/clients/${pending.id}/email`, { email: "pat.pending@example.test" }),
+        subjects: ["pat"],
+      },
       "GET /api/clients/:id/consent-ledger": {
         who: "anna",
         request: get("anna", `/api/clients/${O}/consent-ledger`),
