@@ -35,7 +35,7 @@ const RULES: readonly [RegExp, AccessArea][] = [
   [/\/edit-link$/, "editLink"],
   [/\/resend-invite$/, "invite"],
   [/\/profiles\/:id$/, "profile"],
-  [/\/clients\/:id(\/(verification|search|status))?$/, "account"],
+  [/\/clients\/:id(\/(verification|search|status|email))?$/, "account"],
 ];
 
 /** The area of a log entry's route (`GET /api/clients/:id/packages` → packages). */
