@@ -31,7 +31,8 @@ describe("[cli] create-admin", () => {
     expect(short.stderr).toContain("--password: must be at least 6 characters");
   });
 
-  it("creates an admin once, then refuses the same e-mail", async () => {
+  // Two CLI processes, each opening and migrating the embedded database: more than the default 30 s on a busy machine.
+  it("creates an admin once, then refuses the same e-mail", { timeout: 120_000 }, async () => {
     const ok = cli("create-admin", "--email", "Boss@Example.test", "--password", "s3cret-pass");
     expect(ok.status, ok.stderr).toBe(0);
     expect(ok.stdout).toContain("Created admin boss@example.test");
