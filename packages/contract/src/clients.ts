@@ -1,19 +1,10 @@
 import { z } from "zod";
 import { Name } from "./auth.js";
-import { BoolParam, PageQuery } from "./common.js";
-import { Gender } from "./enums.js";
+import { PageQuery } from "./common.js";
+import { Gender, ProfileStatus } from "./enums.js";
 import { Phone } from "./phone.js";
-import { ProfileStatus, PublicProfileView } from "./profiles.js";
+import { PublicProfileView } from "./profiles.js";
 import { Email } from "./users.js";
-
-export const ClientsQuery = PageQuery.extend({
-  q: z.string().trim().max(100).optional(),
-  profileStatus: ProfileStatus.optional(),
-  verified: BoolParam.optional(),
-  inSearch: BoolParam.optional(),
-  gender: Gender.optional(),
-});
-export type ClientsQuery = z.infer<typeof ClientsQuery>;
 
 export const ClientListItem = z.object({
   id: z.string(),

@@ -15,6 +15,7 @@ export * from "./enums.js";
 export * from "./errors.js";
 export * from "./i18n.js";
 export * from "./introductions.js";
+export * from "./list-queries.js";
 export * from "./marketplace.js";
 export * from "./matching.js";
 export * from "./media.js";

@@ -1,11 +1,10 @@
 import { z } from "zod";
 import { Name } from "./auth.js";
-import { BoolParam, PageQuery, pageOf } from "./common.js";
+import { PageQuery, pageOf } from "./common.js";
 import { LIMITS } from "./constants.js";
-import { MatchmakerExperience, ReviewStatus } from "./enums.js";
+import { Country, MatchmakerExperience, ReviewStatus } from "./enums.js";
 import { AgencyLogin, CertificateView } from "./media.js";
 import { Phone } from "./phone.js";
-import { Country } from "./profiles.js";
 import { Email, Password } from "./users.js";
 
 // The marketplace: agency profiles, the public directory, agency pages, reviews, ratings, views.
@@ -98,15 +97,6 @@ export const AgencyPasswordBody = z
     message: "Passwords must match",
     path: ["confirmPassword"],
   });
-
-export const DirectoryQuery = PageQuery.extend({
-  q: z.string().trim().max(100).optional(),
-  country: Country.optional(),
-  city: z.string().trim().max(100).optional(),
-  verified: BoolParam.optional(),
-  minRating: z.coerce.number().int().min(LIMITS.rating.min).max(LIMITS.rating.max).optional(),
-});
-export type DirectoryQuery = z.infer<typeof DirectoryQuery>;
 
 export const DirectoryItem = z.object({
   userId: z.string(),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { Id, PageQuery, pageOf } from "../common.js";
 import { endpoint } from "../endpoint.js";
+import { DirectoryQuery } from "../list-queries.js";
 import {
   AgencyLeadList,
   AgencyLeadView,
@@ -10,7 +11,6 @@ import {
   AgencyProfilePatchBody,
   AgencyProfileView,
   DirectoryItem,
-  DirectoryQuery,
   JoinAgencyBody,
   ReceivedView,
 } from "../marketplace.js";

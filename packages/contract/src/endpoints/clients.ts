@@ -5,7 +5,6 @@ import {
   ClientSearchBody,
   ClientStatsView,
   ClientStatusBody,
-  ClientsQuery,
   ClientVerificationBody,
   CreateClientBody,
   PublishedProfileView,
@@ -13,6 +12,7 @@ import {
 } from "../clients.js";
 import { Id, pageOf } from "../common.js";
 import { endpoint } from "../endpoint.js";
+import { ClientsQuery } from "../list-queries.js";
 import { EditLinkView } from "../profiles.js";
 import { UserView } from "../users.js";
 

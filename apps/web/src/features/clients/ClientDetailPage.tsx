@@ -47,9 +47,9 @@ import { RecalibrationCard } from "../recalibration/RecalibrationCard";
 import { ClientActions } from "./ClientActions";
 import { ClientBadges } from "./ClientBadges";
 import classes from "./ClientDetailPage.module.css";
-import { clientContact } from "./client-changes";
 import { DisplaySettingsDialog } from "./DisplaySettingsDialog";
 import { ProfilePasswordDialog } from "./ProfilePasswordDialog";
+import { useClientContact } from "./useClientContact";
 import { invalidateClients, useClientItem } from "./useClients";
 
 const ClientEmailDialog = deferred(() => import("./ClientEmailDialog"), "ClientEmailDialog");
@@ -124,6 +124,7 @@ function ClientDetail({ profile }: { profile: ProfileView }) {
   const { fields, completeness } = profile;
   const name = `${fields.firstName} ${fields.lastName}`.trim();
   const client = useClientItem(profile.userId).data;
+  const contact = useClientContact(client);
   const password = useProfilePassword(profile.userId).data;
   const publicPath = `/profile/${encodeURIComponent(profile.userId)}`;
 
@@ -161,7 +162,7 @@ function ClientDetail({ profile }: { profile: ProfileView }) {
               {client && (
                 <Group gap="xs" wrap="wrap" miw={0}>
                   <Text size="sm" c="dimmed" truncate data-testid="client-contact">
-                    {clientContact(client)}
+                    {contact}
                   </Text>
                   {client.email === null && !client.hasRegistered && (
                     // Known by phone only: the way to an invitation is an address.

@@ -10,7 +10,8 @@ import type { z } from "zod";
 import { applyServerErrors } from "../../lib/form-errors";
 import { useErrorMessage } from "../../lib/useErrorMessage";
 import { useFieldError } from "../../lib/useFieldError";
-import { clientContact, clientName } from "./client-changes";
+import { clientName } from "./client-changes";
+import { useClientContact } from "./useClientContact";
 import { resendInvite, useSetClientEmail } from "./useClients";
 
 type Props = { client: ClientListItem; opened: boolean; onClose: () => void };
@@ -27,6 +28,7 @@ export function ClientEmailDialog({ client, opened, onClose }: Props) {
   const [sendInvite, setSendInvite] = useState(true);
   const [failure, setFailure] = useState<unknown>(null);
   const name = clientName(client);
+  const phone = useClientContact({ email: null, phone: client.phone });
   const {
     register,
     handleSubmit,
@@ -89,7 +91,7 @@ export function ClientEmailDialog({ client, opened, onClose }: Props) {
       <form noValidate onSubmit={handleSubmit(submit)}>
         <Stack gap="md">
           <Text size="sm" c="gray.7">
-            {t("clients.email.lead", { name, phone: clientContact({ email: null, phone: client.phone }) })}
+            {t("clients.email.lead", { name, phone })}
           </Text>
           {failure !== null && (
             <Alert

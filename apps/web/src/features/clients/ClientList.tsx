@@ -25,8 +25,9 @@ import { useListFilters } from "../../ui/useListFilters";
 import { enumLabel } from "../profile/field-format";
 import { ClientActions, clientPath } from "./ClientActions";
 import { ClientBadges } from "./ClientBadges";
-import { clientContact, clientName } from "./client-changes";
+import { clientName } from "./client-changes";
 import { CLIENTS_PAGE_SIZE, type ClientsFilters, clientsFilters } from "./clients-query";
+import { useClientContact } from "./useClientContact";
 import { useClientStats, useClients } from "./useClients";
 
 const CreateClientDialog = deferred(() => import("./CreateClientDialog"), "CreateClientDialog");
@@ -259,6 +260,7 @@ function StatsCards({
 
 function ClientIdentity({ client }: { client: ClientListItem }) {
   const name = clientName(client);
+  const contact = useClientContact(client);
   return (
     <Group gap="sm" wrap="nowrap" miw={0}>
       <Avatar src={client.avatarThumbUrl} name={name} color="rose" radius="xl" size={40} aria-hidden />
@@ -267,7 +269,7 @@ function ClientIdentity({ client }: { client: ClientListItem }) {
           {name}
         </Anchor>
         <Text size="xs" c="dimmed" truncate>
-          {clientContact(client)}
+          {contact}
         </Text>
       </Stack>
     </Group>

@@ -1,4 +1,4 @@
-import { type ClientListItem, clientsApi, formatPhone } from "@matchdesk/contract";
+import { type ClientListItem, clientsApi } from "@matchdesk/contract";
 import { call } from "../../lib/api";
 import { assertNever } from "../../lib/assert-never";
 
@@ -68,10 +68,5 @@ export function availableActions(client: ActionState) {
 export function clientName(
   client: Pick<ClientListItem, "firstName" | "lastName" | "email" | "phone">,
 ): string {
-  return [client.firstName, client.lastName].join(" ").trim() || clientContact(client);
-}
-
-/** How a client is reached, as lists show it: the e-mail, else the phone (a client known by phone only). */
-export function clientContact(client: Pick<ClientListItem, "email" | "phone">): string {
-  return client.email ?? (client.phone ? formatPhone(client.phone) : "");
+  return [client.firstName, client.lastName].join(" ").trim() || client.email || client.phone || "";
 }

@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { BoolParam, PageQuery } from "./common.js";
+import { LIMITS } from "./constants.js";
+import { Country, Gender, ProfileStatus } from "./enums.js";
+
+// The query strings of the lists whose filters live in the URL. The web app parses them on a
+// signed-in user's first page (the dashboard lists clients), so this file stays apart from the
+// form schemas: importing one of those would bring the phone field and its libphonenumber along.
+
+export const ClientsQuery = PageQuery.extend({
+  q: z.string().trim().max(100).optional(),
+  profileStatus: ProfileStatus.optional(),
+  verified: BoolParam.optional(),
+  inSearch: BoolParam.optional(),
+  gender: Gender.optional(),
+});
+export type ClientsQuery = z.infer<typeof ClientsQuery>;
+
+export const DirectoryQuery = PageQuery.extend({
+  q: z.string().trim().max(100).optional(),
+  country: Country.optional(),
+  city: z.string().trim().max(100).optional(),
+  verified: BoolParam.optional(),
+  minRating: z.coerce.number().int().min(LIMITS.rating.min).max(LIMITS.rating.max).optional(),
+});
+export type DirectoryQuery = z.infer<typeof DirectoryQuery>;
