@@ -2,7 +2,13 @@ import type { AddressInfo } from "node:net";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
-export type ReceivedMail = { to: string[]; subject: string; text: string };
+export type ReceivedMail = {
+  to: string[];
+  subject: string;
+  text: string;
+  /** The Reply-To header's addresses, as delivered. */
+  replyTo: string[];
+};
 
 /** A real SMTP server on loopback that keeps what it receives, for the mail tests. */
 export async function startSmtpServer() {
@@ -17,6 +23,7 @@ export async function startSmtpServer() {
             to: session.envelope.rcptTo.map((r) => r.address),
             subject: mail.subject ?? "",
             text: mail.text ?? "",
+            replyTo: (mail.replyTo?.value ?? []).flatMap((a) => (a.address ? [a.address] : [])),
           });
           callback();
         })

@@ -259,6 +259,9 @@ describe("[applications] the contact form", () => {
     const en = await smtp.lastTo("ed@example.test");
     expect(en.subject).toBe("MatchDesk contact form: Partnership");
     expect(en.text).toContain("pavel@example.test");
+    // Delivered with the sender as Reply-To, so the admin's "Reply" answers them.
+    expect(en.replyTo).toEqual(["pavel@example.test"]);
+    expect(ru.replyTo).toEqual(["pavel@example.test"]);
     await new Promise((r) => setTimeout(r, 100));
     const copies = smtp.received.slice(before);
     expect(copies.flatMap((m) => m.to).sort()).toEqual(["ada@example.test", "ed@example.test"]);
