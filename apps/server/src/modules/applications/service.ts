@@ -19,8 +19,8 @@ import { newId } from "../../platform/ids.js";
 import type { Mailer } from "../../platform/mail.js";
 import { mailText } from "../../platform/mail-text.js";
 import type { RateLimiter } from "../../platform/rate-limit.js";
-import { createMatchmaker } from "../admin/service.js";
-import { findUserByEmail } from "../users/service.js";
+import { sendSignInLink, WELCOME_LINK_TTL_MS } from "../auth/email-signin.js";
+import { createUser, deleteUser, findUserByEmail } from "../users/service.js";
 
 export type ApplicationsDeps = {
   db: Db;
@@ -209,35 +209,58 @@ async function release(db: Db, id: string) {
 }
 
 /**
- * Approval makes the matchmaker account the way an admin makes one by hand (the admin module's
- * `createMatchmaker`): the new matchmaker gets the welcome e-mail with a sign-in link, in the
- * applicant's language. When that fails (the address took an account meanwhile, the mail server
- * is down) the application waits again and the error is answered.
+ * Approval makes the matchmaker account the way an admin makes one by hand (`createUser` as an
+ * `INVITER`, then the welcome e-mail with a sign-in link, in the applicant's language). The
+ * decision and the account are one transaction, with the application's row locked: no one ever
+ * sees an approved application without its account, and of two admins approving at once the
+ * second waits and gets 409. The welcome mail goes after the commit (a transaction held open
+ * over SMTP would stall the embedded database); when it fails, one more transaction undoes both
+ * (the account, never used, is deleted and the application waits again) and the error is answered.
  */
 export async function approveApplication(deps: ApplicationsDeps, caller: SessionUser, id: string) {
-  const row = await claim(deps.db, caller, id, "approved");
-  let accountId: string;
-  try {
-    const account = await createMatchmaker(deps, caller, {
-      email: row.email,
-      firstName: row.firstName,
-      lastName: row.lastName,
-      locale: asLocale(row.locale),
-    });
-    accountId = account.id;
-  } catch (error) {
-    await release(deps.db, id);
-    if (error instanceof AppError && error.code === "EMAIL_TAKEN") {
-      throw new AppError("APPLICATION_ACCOUNT_EXISTS", 409, "This e-mail already has an account");
+  const { row, account } = await deps.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(matchmakerApplications)
+      .where(eq(matchmakerApplications.id, id))
+      .for("update");
+    if (!current) throw notFound("APPLICATION_NOT_FOUND", "Application not found");
+    if (current.status !== "new") {
+      throw new AppError("APPLICATION_ALREADY_DECIDED", 409, "This application has already been decided");
     }
+    const made = await createUser(tx, {
+      email: current.email,
+      firstName: current.firstName,
+      lastName: current.lastName,
+      role: "INVITER",
+      inviterId: caller.id,
+      locale: asLocale(current.locale),
+    }).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === "EMAIL_TAKEN") {
+        throw new AppError("APPLICATION_ACCOUNT_EXISTS", 409, "This e-mail already has an account");
+      }
+      throw error;
+    });
+    const [approved] = await tx
+      .update(matchmakerApplications)
+      .set({ status: "approved", decidedAt: new Date(), decidedBy: caller.id, accountId: made.id })
+      .where(eq(matchmakerApplications.id, id))
+      .returning();
+    return { row: approved!, account: made };
+  });
+  try {
+    await sendSignInLink(deps, account, WELCOME_LINK_TTL_MS, "welcomeMatchmaker");
+  } catch (error) {
+    await deps.db.transaction(async (tx) => {
+      await tx
+        .update(matchmakerApplications)
+        .set({ status: "new", decidedAt: null, decidedBy: null, accountId: null })
+        .where(and(eq(matchmakerApplications.id, id), eq(matchmakerApplications.accountId, account.id)));
+      await deleteUser(tx, account.id);
+    });
     throw error;
   }
-  const [updated] = await deps.db
-    .update(matchmakerApplications)
-    .set({ accountId })
-    .where(eq(matchmakerApplications.id, id))
-    .returning();
-  return toView(updated ?? row, fullName(caller));
+  return toView(row, fullName(caller));
 }
 
 /** Declining mails the applicant a polite answer in their language. */
