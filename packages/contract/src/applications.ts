@@ -12,6 +12,17 @@ export const APPLICATION_LIMITS = {
   /** Applications one address may send an hour: an agency applies once, a typo twice. */
   applicationsPerIpPerHour: 5,
   contactMessagesPerIpPerHour: 5,
+  /**
+   * Contact messages whose copies are mailed to the admins in an hour, from all addresses
+   * together: past it a message is still kept in the inbox, only its e-mail copies are skipped,
+   * so many addresses cannot flood the admins' mailboxes (or the mail server's reputation).
+   */
+  contactCopiesPerHour: 20,
+  /**
+   * Days a decided application (from its decision) and a contact message (from its arrival) are
+   * kept; the hourly housekeeping deletes older ones. A waiting application is kept until decided.
+   */
+  retentionDays: 180,
   messageMax: 2000,
   topicMax: 120,
 } as const;

@@ -9,7 +9,7 @@ import {
   type PageQuery,
   PRODUCT_NAME,
 } from "@matchdesk/contract";
-import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.js";
 import { contactMessages, matchmakerApplications, users } from "../../db/schema/index.js";
@@ -32,6 +32,11 @@ export type ApplicationsDeps = {
 type ApplicationRow = typeof matchmakerApplications.$inferSelect;
 
 const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+/** The one counter of contact copies mailed this hour, shared by every address and instance. */
+const CONTACT_COPIES_KEY = "contact-copies:all";
+/** The retention sweep's transaction-scoped advisory lock (one instance runs it at a time). */
+export const APPLICATIONS_RETENTION_LOCK = 0x6d64_0017;
 const asLocale = (value: string | undefined): Locale => (value === "ru-RU" ? "ru-RU" : "en-US");
 
 /**
@@ -104,13 +109,20 @@ export async function contact(
     message: body.message,
     locale: asLocale(body.locale ?? cookieLocale),
   });
-  // Staff always have an address (users_contact_check); the filter only tells the type so.
+  // Staff always have an address (users_contact_check); the filter only tells the type so. An
+  // admin who switched e-mail notifications off reads the inbox instead.
   const admins = (
     await deps.db
       .select({ email: users.email, locale: users.locale })
       .from(users)
-      .where(and(eq(users.role, "ADMIN"), eq(users.status, "active")))
+      .where(and(eq(users.role, "ADMIN"), eq(users.status, "active"), eq(users.emailNotifications, true)))
   ).flatMap((admin) => (admin.email ? [{ ...admin, email: admin.email }] : []));
+  if (admins.length === 0) return;
+  const { count: sentThisHour } = await deps.limiter.take(CONTACT_COPIES_KEY, HOUR_MS);
+  if (sentThisHour > APPLICATION_LIMITS.contactCopiesPerHour) {
+    log.warn("contact message copies skipped: the hourly cap is reached (the message is in the inbox)");
+    return;
+  }
   const results = await Promise.allSettled(
     admins.map((admin) =>
       deps.mailer.send({
@@ -303,4 +315,24 @@ export async function listContactMessages(db: Db, q: PageQuery) {
     createdAt: r.createdAt.toISOString(),
   }));
   return { items, total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
+}
+
+/**
+ * Retention (`APPLICATION_LIMITS.retentionDays`): deletes decided applications and contact
+ * messages older than that; waiting applications stay. A housekeeping sweep, run by one instance
+ * at a time under a transaction-scoped advisory lock; idempotent.
+ */
+export async function sweepApplications(db: Db, now: Date) {
+  const cutoff = new Date(now.getTime() - APPLICATION_LIMITS.retentionDays * DAY_MS);
+  await db.transaction(async (tx) => {
+    // Both drivers answer `{ rows }`.
+    const lock = (await tx.execute(
+      sql`select pg_try_advisory_xact_lock(${APPLICATIONS_RETENTION_LOCK}) as locked`,
+    )) as { rows: { locked: boolean }[] };
+    if (!lock.rows[0]?.locked) return;
+    await tx
+      .delete(matchmakerApplications)
+      .where(and(ne(matchmakerApplications.status, "new"), lt(matchmakerApplications.decidedAt, cutoff)));
+    await tx.delete(contactMessages).where(lt(contactMessages.createdAt, cutoff));
+  });
 }
