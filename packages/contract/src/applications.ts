@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { Name } from "./auth.js";
 import { PageQuery } from "./common.js";
+import { SubscriptionPlan } from "./credits.js";
 import { Locale } from "./i18n.js";
 import { Phone } from "./phone.js";
 import { Email } from "./users.js";
@@ -47,6 +48,8 @@ export const ApplyBody = z.object({
   phone: Phone,
   city: required(100),
   message: text(APPLICATION_LIMITS.messageMax).optional(),
+  /** The plan chosen on the pricing page (`/apply?plan=gold`), kept for the admin who decides. */
+  plan: SubscriptionPlan.optional(),
   /** The language the applicant reads the site in; the public-locale cookie when absent. */
   locale: Locale.optional(),
   website: Honeypot,
@@ -76,6 +79,7 @@ export const ApplicationView = z.object({
   phone: z.string(),
   city: z.string(),
   message: z.string().nullable(),
+  plan: SubscriptionPlan.nullable(),
   locale: Locale,
   createdAt: z.string(),
   decidedAt: z.string().nullable(),

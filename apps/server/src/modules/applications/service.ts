@@ -7,6 +7,7 @@ import {
   type ContactMessageView,
   type Locale,
   type PageQuery,
+  PLANS,
   PRODUCT_NAME,
 } from "@matchdesk/contract";
 import { and, count, desc, eq, lt, ne, type SQL, sql } from "drizzle-orm";
@@ -69,6 +70,7 @@ export async function apply(
       .catch(() => log.warn("application note to an existing account not sent"));
     return;
   }
+  const locale = asLocale(body.locale ?? cookieLocale);
   try {
     await deps.db.insert(matchmakerApplications).values({
       id: newId(),
@@ -79,12 +81,28 @@ export async function apply(
       phone: body.phone,
       city: body.city,
       message: body.message || null,
-      locale: asLocale(body.locale ?? cookieLocale),
+      plan: body.plan ?? null,
+      locale,
     });
   } catch (error) {
     // The partial unique index: one waiting application per address, even for two sent at once.
     if (!isUniqueViolation(error)) throw error;
+    return;
   }
+  // Only a new application is acknowledged; like the note to a member, it is not awaited, so
+  // the answer comes as fast whichever happened.
+  const plan = body.plan ? PLANS.find((p) => p.id === body.plan) : undefined;
+  void deps.mailer
+    .send({
+      to: body.email,
+      ...mailText(locale, "applicationReceived", {
+        product: PRODUCT_NAME,
+        name: body.firstName,
+        agency: body.agencyName,
+        plan: plan ? `${plan.id[0]!.toUpperCase()}${plan.id.slice(1)}` : "",
+      }),
+    })
+    .catch(() => log.warn("application receipt not sent"));
 }
 
 /**
@@ -155,6 +173,7 @@ function toView(row: ApplicationRow, decidedByName: string | null): ApplicationV
     phone: row.phone,
     city: row.city,
     message: row.message,
+    plan: (PLANS.find((p) => p.id === row.plan)?.id ?? null) as ApplicationView["plan"],
     locale: asLocale(row.locale),
     createdAt: row.createdAt.toISOString(),
     decidedAt: row.decidedAt?.toISOString() ?? null,
