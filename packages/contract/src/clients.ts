@@ -2,7 +2,7 @@ import { z } from "zod";
 import { Name } from "./auth.js";
 import { BoolParam, PageQuery } from "./common.js";
 import { Gender } from "./enums.js";
-import { Phone } from "./phone.js";
+import { PhoneInput } from "./phone.js";
 import { ProfileStatus, PublicProfileView } from "./profiles.js";
 import { Email } from "./users.js";
 
@@ -55,7 +55,7 @@ export const CreateClientBody = z
     email: Email.optional(),
     firstName: Name,
     lastName: Name,
-    phone: Phone.optional(),
+    phone: PhoneInput.optional(),
     gender: Gender.optional(),
     /** Admins create a client for a matchmaker; a matchmaker's clients are always their own. */
     matchmakerId: z.string().min(1).max(64).optional(),

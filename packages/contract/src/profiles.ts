@@ -22,7 +22,7 @@ import {
   SexualOrientation,
   SmokingHabits,
 } from "./enums.js";
-import { Phone } from "./phone.js";
+import { PhoneInput } from "./phone.js";
 
 /** Country and nationality codes (SPEC 3: about 75 plus OTHER). ISO 3166-1 alpha-2; names come from Intl. */
 export const COUNTRY_CODES = [
@@ -174,7 +174,7 @@ export const PsychologyScores = z.object({
 export const ProfileFields = z.object({
   firstName: required(100),
   lastName: required(100),
-  phone: Phone.nullable(),
+  phone: PhoneInput.nullable(),
   gender: Gender.nullable(),
   dateOfBirth: DateOfBirth.nullable(),
   height: Height.nullable(),
