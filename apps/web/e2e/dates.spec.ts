@@ -104,7 +104,7 @@ for (const lang of LANGUAGES) {
   test(`[dates] a day typed after the last allowed one shows the field error in ${lang.locale}, not the old text`, async ({
     page,
     baseURL,
-  }) => {
+  }, testInfo) => {
     test.slow();
     await inLanguage(page.context(), baseURL, lang.locale);
     expect((await page.request.post("/api/auth/login", { data: MATCHMAKER })).status()).toBe(200);
@@ -127,6 +127,8 @@ for (const lang of LANGUAGES) {
     const [y, m, d] = today.split("-");
     const shownToday = lang.locale === "en-US" ? `${m}/${d}/${y}` : `${d}.${m}.${y}`;
     await expect(page.getByText(`${lang.tooLate} ${shownToday}`)).toBeVisible();
+    await dob.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`dob-out-of-range-${lang.locale}.png`) });
     // Nothing was taken: the questionnaire still has no birthday.
     const profile = (await (await page.request.get(`/api/profiles/${clientId}`)).json()) as {
       fields: Record<string, unknown>;
