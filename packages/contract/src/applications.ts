@@ -3,7 +3,7 @@ import { Name } from "./auth.js";
 import { PageQuery } from "./common.js";
 import { SubscriptionPlan } from "./credits.js";
 import { Locale } from "./i18n.js";
-import { Phone } from "./phone.js";
+import { PhoneInput } from "./phone.js";
 import { Email } from "./users.js";
 
 // A new agency's way in (an application an admin approves into a matchmaker account) and the
@@ -45,7 +45,8 @@ export const ApplyBody = z.object({
   firstName: Name,
   lastName: Name,
   email: Email,
-  phone: Phone,
+  /** Read in the region of the applicant's language (`phoneRegion`) unless written with "+". */
+  phone: PhoneInput,
   city: required(100),
   message: text(APPLICATION_LIMITS.messageMax).optional(),
   /** The plan chosen on the pricing page (`/apply?plan=gold`), kept for the admin who decides. */

@@ -145,6 +145,22 @@ describe("[applications] apply as a matchmaker", () => {
     expect(unknownPlan.json().errors.plan).toBeDefined();
   });
 
+  it("reads a phone without its country code in the region of the applicant's language", async () => {
+    await apply(application({ email: "us-phone@example.test", locale: "en-US", phone: "(202) 555-0143" }));
+    expect((await stored("us-phone@example.test"))[0]!.phone).toBe("+12025550143");
+    await apply(application({ email: "ru-phone@example.test", phone: "8 900 123-45-67" }), {
+      cookie: "public-locale=ru-RU",
+    });
+    expect((await stored("ru-phone@example.test"))[0]!.phone).toBe("+79001234567");
+    // Not a number in that region: a field error, nothing stored.
+    const refused = await apply(
+      application({ email: "us-bad@example.test", locale: "en-US", phone: "8 900 123-45-67" }),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors.phone).toBeDefined();
+    expect(await stored("us-bad@example.test")).toHaveLength(0);
+  });
+
   it("refuses bad input with field errors and stores nothing", async () => {
     const res = await apply(application({ email: "not-an-email", phone: "12", agencyName: "" }));
     expect(res.statusCode).toBe(400);

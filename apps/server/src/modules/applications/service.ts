@@ -6,16 +6,18 @@ import {
   type ContactBody,
   type ContactMessageView,
   type Locale,
+  normalizePhone,
   type PageQuery,
   PLANS,
   PRODUCT_NAME,
+  phoneRegion,
 } from "@matchdesk/contract";
 import { and, count, desc, eq, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.js";
 import { contactMessages, matchmakerApplications, users } from "../../db/schema/index.js";
 import type { SessionUser } from "../../platform/access.js";
-import { AppError, isUniqueViolation, notFound } from "../../platform/errors.js";
+import { AppError, badRequest, isUniqueViolation, notFound } from "../../platform/errors.js";
 import { newId } from "../../platform/ids.js";
 import type { Mailer } from "../../platform/mail.js";
 import { mailText } from "../../platform/mail-text.js";
@@ -54,6 +56,11 @@ export async function apply(
   cookieLocale?: string,
 ) {
   if (body.website) return;
+  const locale = asLocale(body.locale ?? cookieLocale);
+  // A number without its country code is read in the region of the applicant's language, as a
+  // client's is in their matchmaker's (`phoneRegion`); checked before anything is looked up.
+  const phone = normalizePhone(body.phone, phoneRegion({ locale }));
+  if (!phone) throw badRequest("VALIDATION_FAILED", "The request is not valid", { phone: ["Invalid phone"] });
   await deps.limiter.hit(`apply:${ip}`, APPLICATION_LIMITS.applicationsPerIpPerHour, HOUR_MS);
   const account = await findUserByEmail(deps.db, body.email);
   if (account?.email) {
@@ -70,7 +77,6 @@ export async function apply(
       .catch(() => log.warn("application note to an existing account not sent"));
     return;
   }
-  const locale = asLocale(body.locale ?? cookieLocale);
   try {
     await deps.db.insert(matchmakerApplications).values({
       id: newId(),
@@ -78,7 +84,7 @@ export async function apply(
       firstName: body.firstName,
       lastName: body.lastName,
       email: body.email.toLowerCase(),
-      phone: body.phone,
+      phone,
       city: body.city,
       message: body.message || null,
       plan: body.plan ?? null,
