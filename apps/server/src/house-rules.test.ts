@@ -70,6 +70,7 @@ const TABLE_OWNERS: Record<string, string> = {
   payments: "payments",
   paymentEvents: "payments",
   paymentSettings: "payments",
+  paymentInvoiceCounters: "payments",
   chats: "chat",
   chatMembers: "chat",
   chatMessages: "chat",

@@ -2,6 +2,7 @@ import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { openConfiguredDatabase } from "./db/open.js";
 import { isDatabaseUnavailable } from "./db/unavailable.js";
+import { sweepApplications } from "./modules/applications/service.js";
 import { sweepExpiredSignIns } from "./modules/auth/expiry.js";
 import { sweepAccessLog } from "./modules/data-rights/access-log.js";
 import { sweepIntroductionLinks } from "./modules/introductions/consent.js";
@@ -31,7 +32,13 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const stopHousekeeping = startHousekeeping(database.db, app.log, {
     vacuum: database.kind === "pglite",
-    sweeps: [sweepExpiredSignIns, sweepExpiredProfileAccess, sweepIntroductionLinks, sweepAccessLog],
+    sweeps: [
+      sweepExpiredSignIns,
+      sweepExpiredProfileAccess,
+      sweepIntroductionLinks,
+      sweepAccessLog,
+      sweepApplications,
+    ],
   });
   const stopSubscriptionJob = startSubscriptionJob(app.deps, app.log);
   const stopIntroductionJobs = startIntroductionJobs(app.deps, app.log);

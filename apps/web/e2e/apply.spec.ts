@@ -76,6 +76,8 @@ test.describe("apply", () => {
     ).toBeVisible();
     const card = adminPage.getByTestId("application-item").filter({ hasText: agency });
     await expect(card).toContainText("Vera Lee · Kazan");
+    // The plan chosen on the pricing page travels with the application.
+    await expect(card.getByTestId("application-plan")).toHaveText("Plan: Gold");
     await card.getByRole("button", { name: "Approve" }).click();
     const dialog = adminPage.getByRole("dialog");
     await expect(dialog).toContainText(`apply-${run}@example.test`);

@@ -15,6 +15,8 @@ const LANGUAGES = [
     firstWeekday: /^su$/i,
     addPackage: "Add package",
     startsOn: "Starts on",
+    future: "01/15/2099",
+    tooLate: "Enter a day no later than",
   },
   {
     locale: "ru-RU",
@@ -25,6 +27,8 @@ const LANGUAGES = [
     firstWeekday: /^пн$/i,
     addPackage: "Добавить пакет",
     startsOn: "Начало",
+    future: "15.01.2099",
+    tooLate: "Введите дату не позже",
   },
 ] as const;
 
@@ -93,5 +97,48 @@ for (const lang of LANGUAGES) {
     await page.screenshot({ path: testInfo.outputPath(`package-${lang.locale}.png`) });
     const packageAxe = await new AxeBuilder({ page }).analyze();
     expect(packageAxe.violations.map((v) => v.id)).toEqual([]);
+  });
+}
+
+for (const lang of LANGUAGES) {
+  test(`[dates] a day typed after the last allowed one shows the field error in ${lang.locale}, not the old text`, async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    test.slow();
+    await inLanguage(page.context(), baseURL, lang.locale);
+    expect((await page.request.post("/api/auth/login", { data: MATCHMAKER })).status()).toBe(200);
+    const lastName = `Rangeva-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+    const created = await page.request.post("/api/clients", {
+      data: { firstName: "Rina", lastName, email: `${lastName.toLowerCase()}@e2e.matchdesk.test` },
+    });
+    expect(created.status()).toBe(201);
+    const clientId = ((await created.json()) as { id: string }).id;
+
+    await page.goto(`/invited-users/${clientId}`);
+    const dob = page.getByRole("textbox", { name: lang.dob, exact: true });
+    await expect(dob).toBeEditable({ timeout: 20_000 });
+    // A birthday in the future: the picker's last day is today.
+    await dob.fill(lang.future);
+    await dob.blur();
+    await expect(dob).toHaveValue(lang.future);
+    await expect(dob).toHaveAttribute("aria-invalid", "true");
+    const today = new Date().toISOString().slice(0, 10);
+    const [y, m, d] = today.split("-");
+    const shownToday = lang.locale === "en-US" ? `${m}/${d}/${y}` : `${d}.${m}.${y}`;
+    await expect(page.getByText(`${lang.tooLate} ${shownToday}`)).toBeVisible();
+    await dob.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`dob-out-of-range-${lang.locale}.png`) });
+    // Nothing was taken: the questionnaire still has no birthday.
+    const profile = (await (await page.request.get(`/api/profiles/${clientId}`)).json()) as {
+      fields: Record<string, unknown>;
+    };
+    expect(profile.fields.dateOfBirth).toBeNull();
+
+    // A day in range ends the error and is taken.
+    await fillDate(dob, "1991-04-12");
+    await expect(dob).toHaveValue(lang.shown);
+    await expect(page.getByText(lang.tooLate)).toHaveCount(0);
+    await expect(dob).not.toHaveAttribute("aria-invalid", "true");
   });
 }

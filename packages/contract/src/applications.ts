@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { Name } from "./auth.js";
 import { PageQuery } from "./common.js";
+import { SubscriptionPlan } from "./credits.js";
 import { Locale } from "./i18n.js";
-import { Phone } from "./phone.js";
+import { PhoneInput } from "./phone.js";
 import { Email } from "./users.js";
 
 // A new agency's way in (an application an admin approves into a matchmaker account) and the
@@ -12,6 +13,17 @@ export const APPLICATION_LIMITS = {
   /** Applications one address may send an hour: an agency applies once, a typo twice. */
   applicationsPerIpPerHour: 5,
   contactMessagesPerIpPerHour: 5,
+  /**
+   * Contact messages whose copies are mailed to the admins in an hour, from all addresses
+   * together: past it a message is still kept in the inbox, only its e-mail copies are skipped,
+   * so many addresses cannot flood the admins' mailboxes (or the mail server's reputation).
+   */
+  contactCopiesPerHour: 20,
+  /**
+   * Days a decided application (from its decision) and a contact message (from its arrival) are
+   * kept; the hourly housekeeping deletes older ones. A waiting application is kept until decided.
+   */
+  retentionDays: 180,
   messageMax: 2000,
   topicMax: 120,
 } as const;
@@ -33,9 +45,12 @@ export const ApplyBody = z.object({
   firstName: Name,
   lastName: Name,
   email: Email,
-  phone: Phone,
+  /** Read in the region of the applicant's language (`phoneRegion`) unless written with "+". */
+  phone: PhoneInput,
   city: required(100),
   message: text(APPLICATION_LIMITS.messageMax).optional(),
+  /** The plan chosen on the pricing page (`/apply?plan=gold`), kept for the admin who decides. */
+  plan: SubscriptionPlan.optional(),
   /** The language the applicant reads the site in; the public-locale cookie when absent. */
   locale: Locale.optional(),
   website: Honeypot,
@@ -65,6 +80,7 @@ export const ApplicationView = z.object({
   phone: z.string(),
   city: z.string(),
   message: z.string().nullable(),
+  plan: SubscriptionPlan.nullable(),
   locale: Locale,
   createdAt: z.string(),
   decidedAt: z.string().nullable(),

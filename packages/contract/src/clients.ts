@@ -2,7 +2,7 @@ import { z } from "zod";
 import { Name } from "./auth.js";
 import { PageQuery } from "./common.js";
 import { Gender, ProfileStatus } from "./enums.js";
-import { Phone } from "./phone.js";
+import { PhoneInput } from "./phone.js";
 import { PublicProfileView } from "./profiles.js";
 import { Email } from "./users.js";
 
@@ -46,7 +46,7 @@ export const CreateClientBody = z
     email: Email.optional(),
     firstName: Name,
     lastName: Name,
-    phone: Phone.optional(),
+    phone: PhoneInput.optional(),
     gender: Gender.optional(),
     /** Admins create a client for a matchmaker; a matchmaker's clients are always their own. */
     matchmakerId: z.string().min(1).max(64).optional(),

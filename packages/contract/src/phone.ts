@@ -55,6 +55,39 @@ export function phoneSearchDigits(query: string): string[] | null {
 }
 
 /**
+ * The country a number typed without its country code is read as, first known of (issue 17
+ * follow-up A): the client's questionnaire country, then the country of the agency (the
+ * matchmaker's profile), then the language of the account the number belongs to (`ru-RU` -> RU,
+ * `en-US` -> US: the region part of the locale), and only then the product's home,
+ * `PHONE_DEFAULT_REGION`. A number written with its "+" country code is read as written anyway.
+ */
+export function phoneRegion(o: {
+  country?: string | null;
+  agencyCountry?: string | null;
+  locale?: string | null;
+}): CountryCode {
+  for (const candidate of [o.country, o.agencyCountry, o.locale?.split("-")[1]]) {
+    if (candidate && /^[A-Z]{2}$/.test(candidate)) return candidate as CountryCode;
+  }
+  return PHONE_DEFAULT_REGION;
+}
+
+/**
+ * A phone as typed into a client's card or questionnaire: only the characters numbers are written
+ * with and a plausible count of digits. Whether it is a valid number depends on the country it
+ * is read in (`phoneRegion`), so the server normalizes it (`normalizePhone`) where it knows the
+ * client and answers a field error on `phone` when it is not valid there.
+ */
+export const PhoneInput = z
+  .string()
+  .trim()
+  .max(40, { message: "Invalid phone" })
+  .refine(
+    (v) => /^[+\d\s().-]+$/.test(v) && v.replace(/\D/g, "").length >= 5 && v.replace(/\D/g, "").length <= 17,
+    { message: "Invalid phone" },
+  );
+
+/**
  * A phone as the API takes it: any common way of writing a valid number, stored as E.164 (the
  * default region's when the number has no country code). `overwrite` keeps the schema usable in
  * an answer's schema too (an E.164 number writes back unchanged).

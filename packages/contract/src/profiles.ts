@@ -24,7 +24,7 @@ import {
   SexualOrientation,
   SmokingHabits,
 } from "./enums.js";
-import { Phone } from "./phone.js";
+import { PhoneInput } from "./phone.js";
 
 export const ZodiacSign = z.enum([
   "ARIES",
@@ -96,7 +96,7 @@ export const PsychologyScores = z.object({
 export const ProfileFields = z.object({
   firstName: required(100),
   lastName: required(100),
-  phone: Phone.nullable(),
+  phone: PhoneInput.nullable(),
   gender: Gender.nullable(),
   dateOfBirth: DateOfBirth.nullable(),
   height: Height.nullable(),

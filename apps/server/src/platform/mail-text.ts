@@ -7,6 +7,7 @@ type Catalog = {
   invitation: Template;
   welcomeMatchmaker: Template;
   editLink: Template;
+  applicationReceived: Template;
   applicationDeclined: Template;
   applicationHasAccount: Template;
   contactMessage: Template;
@@ -33,6 +34,10 @@ const en: Catalog = {
   editLink: (v) => ({
     subject: `${v.inviter} asks you to complete your questionnaire`,
     text: `Hello ${v.name},\n\n${v.inviter} asks you to complete your questionnaire on ${v.product}. Open this link to edit it; no sign-in is needed. It works for 7 days:\n\n${v.link}\n\nPlease do not forward this e-mail: the link opens your questionnaire.`,
+  }),
+  applicationReceived: (v) => ({
+    subject: `We received your application to ${v.product}`,
+    text: `Hello ${v.name},\n\nThank you for applying to join ${v.product} with ${v.agency}. We have received your application; an administrator reads every one and answers you by e-mail.${v.plan ? `\n\nYou chose the ${v.plan} plan: you can switch it on right after your account is opened.` : ""}\n\nIf you did not apply, ignore this e-mail.\n\nKind regards,\nThe ${v.product} team`,
   }),
   applicationDeclined: (v) => ({
     subject: `Your application to ${v.product}`,
@@ -68,6 +73,10 @@ const ru: Catalog = {
   editLink: (v) => ({
     subject: `${v.inviter} просит вас заполнить анкету`,
     text: `Здравствуйте, ${v.name}!\n\n${v.inviter} просит вас заполнить анкету в ${v.product}. Откройте ссылку, чтобы её отредактировать; входить в систему не нужно. Ссылка действует 7 дней:\n\n${v.link}\n\nПожалуйста, не пересылайте это письмо: ссылка открывает вашу анкету.`,
+  }),
+  applicationReceived: (v) => ({
+    subject: `Мы получили вашу заявку в ${v.product}`,
+    text: `Здравствуйте, ${v.name}!\n\nСпасибо за заявку на подключение агентства «${v.agency}» к ${v.product}. Мы её получили: администратор читает каждую заявку и ответит вам по электронной почте.${v.plan ? `\n\nВы выбрали тариф «${v.plan}»: его можно подключить сразу после открытия учётной записи.` : ""}\n\nЕсли вы не подавали заявку, просто проигнорируйте это письмо.\n\nС уважением,\nкоманда ${v.product}`,
   }),
   applicationDeclined: (v) => ({
     subject: `Ваша заявка в ${v.product}`,

@@ -60,6 +60,7 @@ export function createMailer(deps: {
         subject: message.subject,
         body: message.text,
         attachments: message.attachments ?? null,
+        replyTo: message.replyTo ?? null,
       });
       if (deps.printKeptMail && !message.quotesSender) {
         deps.log.info(`mail kept in the outbox (no SMTP_URL): "${message.subject}"\n${message.text}`);

@@ -270,7 +270,7 @@ const WHITMORE_CLIENTS: readonly DemoClient[] = [
     isApproved: false,
     isPublished: false,
     profile: (city, country) => ({
-      phone: "+44 7700 900123",
+      phone: "+44 7911 123456",
       gender: "FEMALE",
       dateOfBirth: "1993-03-15",
       height: 165,

@@ -1,6 +1,6 @@
-import { ApplicationStatus } from "@matchdesk/contract";
+import { ApplicationStatus, PLANS } from "@matchdesk/contract";
 import { sql } from "drizzle-orm";
-import { index, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { check, index, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./users.js";
 
 // The admins' inbox: applications of new agencies ("Apply as a matchmaker") and messages of the
@@ -26,6 +26,8 @@ export const matchmakerApplications = pgTable(
     message: text("message"),
     /** The applicant's language: the answer to the application is written in it. */
     locale: text("locale").notNull(),
+    /** The plan the applicant chose on the pricing page ("Choose Gold" leads to /apply?plan=gold). */
+    plan: text("plan"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
     decidedBy: text("decided_by").references(() => users.id, { onDelete: "set null" }),
@@ -36,6 +38,10 @@ export const matchmakerApplications = pgTable(
     index("matchmaker_applications_created_idx").on(t.createdAt),
     // One application waiting per address: two sent at once cannot both be stored.
     uniqueIndex("matchmaker_applications_one_new_key").on(t.email).where(sql`${t.status} = 'new'`),
+    check(
+      "matchmaker_applications_plan_check",
+      sql`${t.plan} is null or ${t.plan} in (${sql.raw(PLANS.map((p) => `'${p.id}'`).join(", "))})`,
+    ),
   ],
 );
 

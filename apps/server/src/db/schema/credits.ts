@@ -90,6 +90,20 @@ export const subscriptions = pgTable(
   ],
 );
 
+/**
+ * The last invoice number given in each (UTC) year: `payment_invoice_number()` takes the next one
+ * with one upsert, whose row lock makes two payments at once take turns. A number taken by a
+ * payment that then failed is not given again (a gap, as a sequence would leave).
+ */
+export const paymentInvoiceCounters = pgTable(
+  "payment_invoice_counters",
+  {
+    year: integer("year").primaryKey(),
+    lastNumber: integer("last_number").notNull(),
+  },
+  (t) => [check("payment_invoice_counters_positive", sql`${t.lastNumber} > 0`)],
+);
+
 /** A purchase: a credit pack or a subscription plan, paid through a provider. No card data here. */
 export const payments = pgTable(
   "payments",
@@ -100,8 +114,8 @@ export const payments = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     /**
      * `MD-<year>-<n, 6+ digits>`, the number a buyer quotes in their bank transfer: given by the
-     * database (`payment_invoice_number()`, migration 0032, from the `payment_invoice_seq`
-     * sequence), so it is unique and never changes.
+     * database (`payment_invoice_number()`, migrations 0032 and 0036, from the year's counter in
+     * `payment_invoice_counters`), so it is unique, never changes, and each year starts at 1.
      */
     invoiceNumber: text("invoice_number").notNull().default(sql`payment_invoice_number()`),
     product: text("product").notNull(),

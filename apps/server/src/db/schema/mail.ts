@@ -9,6 +9,8 @@ export const outbox = pgTable("outbox", {
   body: text("body").notNull(),
   /** Files the mail carries (a date's `.ics`), as `[{ filename, contentType, content }]`. */
   attachments: jsonb("attachments").$type<{ filename: string; contentType: string; content: string }[]>(),
+  /** Where a reply goes (a contact message's sender), kept so the mail is whole when it is sent. */
+  replyTo: text("reply_to"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

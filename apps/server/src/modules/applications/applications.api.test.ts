@@ -97,6 +97,70 @@ describe("[applications] apply as a matchmaker", () => {
     expect(note.text).toContain("http://app.test/login");
   });
 
+  it("keeps the plan chosen on the pricing page, shows it in the inbox, and acknowledges only a new application", async () => {
+    const res = await apply(application({ email: "plan@example.test", plan: "gold" }), {
+      cookie: "public-locale=ru-RU",
+    });
+    expect(res.statusCode).toBe(202);
+    expect((await stored("plan@example.test"))[0]!.plan).toBe("gold");
+    const receipt = await smtp.lastTo("plan@example.test");
+    expect(receipt.subject).toBe("Мы получили вашу заявку в MatchDesk");
+    expect(receipt.text).toContain("«Northern Hearts»");
+    expect(receipt.text).toContain("тариф «Gold»");
+
+    await apply(application({ email: "noplan@example.test", locale: "en-US" }));
+    expect((await stored("noplan@example.test"))[0]!.plan).toBeNull();
+    const en = await smtp.lastTo("noplan@example.test");
+    expect(en.subject).toBe("We received your application to MatchDesk");
+    expect(en.text).not.toContain("plan");
+
+    const list = await t.app.inject({
+      method: "GET",
+      url: "/api/admin/applications?status=new&pageSize=100",
+      headers: { cookie: adminCookie },
+    });
+    const items = list.json().items as { email: string; plan: string | null }[];
+    expect(items.find((i) => i.email === "plan@example.test")!.plan).toBe("gold");
+    expect(items.find((i) => i.email === "noplan@example.test")!.plan).toBeNull();
+
+    // A second application while one waits: the same answer, nothing stored, no second receipt.
+    const before = smtp.received.filter((m) => m.to.includes("plan@example.test")).length;
+    expect((await apply(application({ email: "plan@example.test", plan: "plus" }))).statusCode).toBe(202);
+    await new Promise((r) => setTimeout(r, 150));
+    expect(smtp.received.filter((m) => m.to.includes("plan@example.test"))).toHaveLength(before);
+    expect(await stored("plan@example.test")).toHaveLength(1);
+
+    // A member's address: the same answer; they get the sign-in note, never a receipt.
+    const mm = await seedMatchmaker(t.database.db, { email: "member-plan@example.test" });
+    const member = await apply(application({ email: mm.email, plan: "gold" }));
+    expect(member.statusCode).toBe(202);
+    expect(member.json()).toEqual(res.json());
+    const note = await smtp.lastTo(mm.email);
+    expect(note.text).toContain("http://app.test/login");
+    await new Promise((r) => setTimeout(r, 150));
+    expect(smtp.received.filter((m) => m.to.includes(mm.email))).toHaveLength(1);
+
+    const unknownPlan = await apply(application({ email: "badplan@example.test", plan: "diamond" }));
+    expect(unknownPlan.statusCode).toBe(400);
+    expect(unknownPlan.json().errors.plan).toBeDefined();
+  });
+
+  it("reads a phone without its country code in the region of the applicant's language", async () => {
+    await apply(application({ email: "us-phone@example.test", locale: "en-US", phone: "(202) 555-0143" }));
+    expect((await stored("us-phone@example.test"))[0]!.phone).toBe("+12025550143");
+    await apply(application({ email: "ru-phone@example.test", phone: "8 900 123-45-67" }), {
+      cookie: "public-locale=ru-RU",
+    });
+    expect((await stored("ru-phone@example.test"))[0]!.phone).toBe("+79001234567");
+    // Not a number in that region: a field error, nothing stored.
+    const refused = await apply(
+      application({ email: "us-bad@example.test", locale: "en-US", phone: "8 900 123-45-67" }),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors.phone).toBeDefined();
+    expect(await stored("us-bad@example.test")).toHaveLength(0);
+  });
+
   it("refuses bad input with field errors and stores nothing", async () => {
     const res = await apply(application({ email: "not-an-email", phone: "12", agencyName: "" }));
     expect(res.statusCode).toBe(400);
@@ -259,8 +323,12 @@ describe("[applications] the contact form", () => {
     const en = await smtp.lastTo("ed@example.test");
     expect(en.subject).toBe("MatchDesk contact form: Partnership");
     expect(en.text).toContain("pavel@example.test");
+    // Delivered with the sender as Reply-To, so the admin's "Reply" answers them.
+    expect(en.replyTo).toEqual(["pavel@example.test"]);
+    expect(ru.replyTo).toEqual(["pavel@example.test"]);
     await new Promise((r) => setTimeout(r, 100));
-    const copies = smtp.received.slice(before);
+    // (Receipts of applications sent before may still be arriving.)
+    const copies = smtp.received.slice(before).filter((m) => m.replyTo.includes("pavel@example.test"));
     expect(copies.flatMap((m) => m.to).sort()).toEqual(["ada@example.test", "ed@example.test"]);
 
     const list = await t.app.inject({

@@ -131,11 +131,15 @@ function readRow(rowNo: number, record: string[], columns: ReturnType<typeof col
     else if (head === "psychology" && sub) psychology[sub] = value;
     else draft[field] = value;
   }
-  // A number without its country code is read as the row's country's (the contract's Phone would
-  // read it as the default region's); one that still does not read is refused by the contract.
+  // A number without its country code is read as the row's country's, else as the default
+  // region's; one that does not read as a valid number there is the row's error.
   if (typeof draft.phone === "string") {
-    draft.phone =
-      normalizePhone(draft.phone, typeof draft.country === "string" ? draft.country : null) ?? draft.phone;
+    const phone = normalizePhone(draft.phone, typeof draft.country === "string" ? draft.country : null);
+    if (phone) draft.phone = phone;
+    else {
+      fail("phone", "invalid", "Invalid phone");
+      delete draft.phone;
+    }
   }
   if (Object.keys(interests).length > 0) draft.interests = interests;
   if (Object.keys(psychology).length > 0) draft.psychology = psychology;

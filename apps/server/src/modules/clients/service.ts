@@ -14,6 +14,7 @@ import {
   deleteUser,
   findUser,
   findUserByEmail,
+  normalizeClientPhone,
   setEmail,
   type UserRow,
   updateUser,
@@ -199,16 +200,17 @@ export async function createClient(db: Db, caller: SessionUser, body: CreateClie
     if (matchmaker?.role !== "INVITER") throw notFound("USER_NOT_FOUND", "Matchmaker not found");
     matchmakerId = matchmaker.id;
   }
-  // An e-mail, a phone (E.164, by the contract) or both; the unique index answers a taken e-mail.
+  // An e-mail, a phone (E.164, read in the agency's country: `normalizeClientPhone`) or both; the unique index answers a taken e-mail.
   if (body.email && (await findUserByEmail(db, body.email))) {
     throw new AppError("EMAIL_TAKEN", 409, "A user with this e-mail already exists");
   }
+  const phone = body.phone ? await normalizeClientPhone(db, body.phone, { matchmakerId }) : null;
   const [user] = await createClientUsers(db, matchmakerId, [
     {
       email: body.email ?? null,
       firstName: body.firstName,
       lastName: body.lastName,
-      phone: body.phone ?? null,
+      phone,
       gender: body.gender ?? null,
     },
   ]);

@@ -1,5 +1,5 @@
 import { PAYMENT_INSTRUCTIONS_MAX } from "@matchdesk/contract";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, signIn, type TestApp } from "../../../test/app.js";
 import { creditTransactions, paymentSettings, payments } from "../../db/schema/index.js";
@@ -107,6 +107,31 @@ describe("[payments] invoice numbers", () => {
     await call(cookie, "POST", `/api/payments/${created[1].id}/cancel`);
     expect((await stored(created[0].id)).invoiceNumber).toBe(numbers[0]);
     expect((await stored(created[1].id)).invoiceNumber).toBe(numbers[1]);
+  });
+
+  it("restarts at 000001 each year and keeps counting the current one", async () => {
+    const year = new Date().getUTCFullYear();
+    const { cookie } = await newMatchmaker();
+    const before = Number((await checkout(cookie)).json().payment.invoiceNumber.slice(-6));
+    const next = (at: string) =>
+      t.database.db.execute(
+        sql`select payment_invoice_number(${at}::timestamptz) as n`,
+      ) as unknown as Promise<{
+        rows: { n: string }[];
+      }>;
+    // Next year's first invoice is number 1, its second 2; this year's counter is not touched.
+    expect((await next(`${year + 1}-01-01T00:00:00Z`)).rows[0]!.n).toBe(`MD-${year + 1}-000001`);
+    expect((await next(`${year + 1}-06-30T12:00:00Z`)).rows[0]!.n).toBe(`MD-${year + 1}-000002`);
+    const after = (await checkout(cookie)).json().payment.invoiceNumber;
+    expect(after).toBe(`MD-${year}-${String(before + 1).padStart(6, "0")}`);
+  });
+
+  it("gives requests made at once distinct numbers, one after another", async () => {
+    const buyers = await Promise.all(Array.from({ length: 5 }, () => newMatchmaker()));
+    const made = await Promise.all(buyers.map((b) => checkout(b.cookie)));
+    const numbers = made.map((r) => Number(r.json().payment.invoiceNumber.slice(-6))).sort((a, b) => a - b);
+    expect(new Set(numbers).size).toBe(5);
+    expect(numbers.at(-1)! - numbers[0]!).toBe(4);
   });
 
   it("is unique in the database itself", async () => {

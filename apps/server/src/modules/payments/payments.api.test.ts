@@ -100,6 +100,13 @@ describe("[payments] Stripe", () => {
     expect(sent.form.get("mode")).toBe("payment");
     expect(sent.form.get("line_items[0][price_data][unit_amount]")).toBe("2500");
     expect(sent.form.get("client_reference_id")).toBe(res.json().payment.id);
+    // The invoice number the buyer sees here is on Stripe's page, receipt and records too.
+    const invoice = res.json().payment.invoiceNumber;
+    expect(invoice).toMatch(/^MD-\d{4}-\d{6}$/);
+    expect(sent.form.get("metadata[invoiceNumber]")).toBe(invoice);
+    expect(sent.form.get("payment_intent_data[metadata][invoiceNumber]")).toBe(invoice);
+    expect(sent.form.get("payment_intent_data[description]")).toContain(invoice);
+    expect(sent.form.get("line_items[0][price_data][product_data][description]")).toBe(`Invoice ${invoice}`);
     expect(sent.form.get("success_url")).toBe(`http://app.test/admin/usage?payment=${res.json().payment.id}`);
     const [stored] = await t.database.db
       .select()

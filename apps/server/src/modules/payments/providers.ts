@@ -5,6 +5,8 @@ import { signWebhookBody, verifyWebhookSignature } from "../../platform/signed-w
 
 export type CheckoutRequest = {
   paymentId: string;
+  /** `MD-2026-000123`: shown on the provider's page and receipt, and kept in its metadata. */
+  invoiceNumber: string;
   productName: string;
   amountCents: number;
   customerEmail: string;
@@ -37,10 +39,14 @@ export function stripeProvider(config: { secretKey: string; apiBase: string }): 
         client_reference_id: request.paymentId,
         customer_email: request.customerEmail,
         "metadata[paymentId]": request.paymentId,
+        "metadata[invoiceNumber]": request.invoiceNumber,
+        "payment_intent_data[description]": `${request.productName}, invoice ${request.invoiceNumber}`,
+        "payment_intent_data[metadata][invoiceNumber]": request.invoiceNumber,
         "line_items[0][quantity]": "1",
         "line_items[0][price_data][currency]": "usd",
         "line_items[0][price_data][unit_amount]": String(request.amountCents),
         "line_items[0][price_data][product_data][name]": request.productName,
+        "line_items[0][price_data][product_data][description]": `Invoice ${request.invoiceNumber}`,
       });
       let response: Response;
       try {

@@ -8,7 +8,7 @@ import {
   type PlanId,
   type ProductId,
 } from "@matchdesk/contract";
-import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { paymentEvents, paymentSettings, payments, users } from "../../db/schema/index.js";
 import type { AppDeps } from "../../deps.js";
@@ -58,6 +58,12 @@ type CheckoutDeps = Pick<AppDeps, "db"> & {
   config: Pick<AppDeps["config"], "publicUrl">;
 };
 
+/** The next invoice number of this year (`payment_invoice_number()`, migration 0036). */
+async function nextInvoiceNumber(db: Db): Promise<string> {
+  const result = (await db.execute(sql`select payment_invoice_number() as n`)) as { rows: { n: string }[] };
+  return result.rows[0]!.n;
+}
+
 /** Opens a payment for a product with the configured provider. */
 export async function startCheckout(deps: CheckoutDeps, caller: SessionUser, productId: ProductId | string) {
   assertNotClient(caller.role, "CREDITS_NOT_FOR_CLIENTS");
@@ -83,8 +89,11 @@ export async function startCheckout(deps: CheckoutDeps, caller: SessionUser, pro
   }
   const id = newId();
   const amountCents = Math.round(product.priceUsd * 100);
+  // The number first, so the provider's page and receipt carry the one the buyer sees here.
+  const invoiceNumber = await nextInvoiceNumber(deps.db);
   const checkout = await deps.paymentProvider.createCheckout({
     paymentId: id,
+    invoiceNumber,
     productName: `${product.name}`,
     amountCents,
     customerEmail: caller.email,
@@ -95,6 +104,7 @@ export async function startCheckout(deps: CheckoutDeps, caller: SessionUser, pro
     .insert(payments)
     .values({
       id,
+      invoiceNumber,
       userId: caller.id,
       product: product.id,
       provider: deps.paymentProvider.name,

@@ -15,7 +15,7 @@ import { clientPreferences, clientProfiles, users } from "../../db/schema/index.
 import type { SessionUser } from "../../platform/access.js";
 import { AppError, badRequest, notFound } from "../../platform/errors.js";
 import { fileUrl } from "../../platform/storage.js";
-import { findUser, updateUser } from "../users/service.js";
+import { findUser, normalizeClientPhone, updateUser } from "../users/service.js";
 import { assertCanEditProfile } from "./media.js";
 
 type ProfileRow = typeof clientProfiles.$inferSelect;
@@ -186,6 +186,14 @@ export async function insertClientProfiles(db: Db, items: { user: UserRow; patch
 export async function writeClientProfile(db: Db, target: UserRow, body: ProfilePatchBody) {
   const { preferences, psychology, ...rest } = body;
   const current = await load(db, target);
+  // Only a phone that is sent is read: a stored one the migration could not normalize stays as
+  // it is while other fields are saved.
+  if (rest.phone) {
+    rest.phone = await normalizeClientPhone(db, rest.phone, {
+      matchmakerId: target.inviterId,
+      country: rest.country !== undefined ? rest.country : current.fields.country,
+    });
+  }
   const mergedPrefs = preferences
     ? PreferenceSchema.safeParse({ ...current.preferences, ...preferences })
     : undefined;

@@ -1,9 +1,9 @@
-import type { Role, UserView } from "@matchdesk/contract";
+import { normalizePhone, phoneRegion, type Role, type UserView } from "@matchdesk/contract";
 import { hash } from "@node-rs/argon2";
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { users } from "../../db/schema/index.js";
-import { AppError, isUniqueViolation, notFound } from "../../platform/errors.js";
+import { agencyProfiles, users } from "../../db/schema/index.js";
+import { AppError, badRequest, isUniqueViolation, notFound } from "../../platform/errors.js";
 import { newId, newToken } from "../../platform/ids.js";
 import { fileUrl } from "../../platform/storage.js";
 
@@ -294,4 +294,32 @@ export async function setListed(db: Db, userId: string, isListed: boolean) {
     .update(users)
     .set({ participatesInSearch: isListed, updatedAt: new Date() })
     .where(eq(users.id, userId));
+}
+
+/**
+ * A client's phone as typed by their matchmaker or themselves, as E.164: a number without its
+ * country code is read by the contract's `phoneRegion` rule (the questionnaire's country, then
+ * the agency's, then the matchmaker's language). Not a valid number there: 400 on `phone`.
+ */
+export async function normalizeClientPhone(
+  db: Db,
+  raw: string,
+  o: { matchmakerId: string | null; country?: string | null },
+): Promise<string> {
+  let matchmaker: { agencyCountry: string | null; locale: string } | undefined;
+  if (!o.country && o.matchmakerId) {
+    [matchmaker] = await db
+      .select({ agencyCountry: agencyProfiles.country, locale: users.locale })
+      .from(users)
+      .leftJoin(agencyProfiles, eq(agencyProfiles.userId, users.id))
+      .where(eq(users.id, o.matchmakerId));
+  }
+  const region = phoneRegion({
+    country: o.country,
+    agencyCountry: matchmaker?.agencyCountry,
+    locale: matchmaker?.locale,
+  });
+  const phone = normalizePhone(raw, region);
+  if (!phone) throw badRequest("VALIDATION_FAILED", "The request is not valid", { phone: ["Invalid phone"] });
+  return phone;
 }

@@ -56,7 +56,7 @@ function ApplyForm() {
   const submit = form.handleSubmit(async (body) => {
     setRefusal(null);
     try {
-      await apply.mutateAsync({ ...body, locale: i18n.language as Locale });
+      await apply.mutateAsync({ ...body, locale: i18n.language as Locale, ...(plan && { plan: plan.id }) });
       setSent(true);
     } catch (error) {
       if (!applyServerErrors(error, form.setError, toMessage, FIELDS)) {

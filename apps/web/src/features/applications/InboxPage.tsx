@@ -167,6 +167,11 @@ function ApplicationsTab(p: {
                     <Badge color="gray" variant="outline">
                       {a.locale === "en-US" ? "EN" : "RU"}
                     </Badge>
+                    {a.plan && (
+                      <Badge color="indigo" variant="light" data-testid="application-plan">
+                        {t("applications.inbox.plan", { plan: t(`pricing.plans.${a.plan}.name`) })}
+                      </Badge>
+                    )}
                   </Group>
                   <Text size="xs" c="gray.7">
                     {formatDateTime(a.createdAt)}

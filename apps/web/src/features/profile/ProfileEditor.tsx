@@ -27,7 +27,7 @@ import {
   ZodiacSign,
 } from "@matchdesk/contract";
 import { IconAlertCircle, IconDeviceFloppy } from "@tabler/icons-react";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useRef, useState } from "react";
 import { FormProvider, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { assertNever } from "../../lib/assert-never";
@@ -55,9 +55,9 @@ import {
   formValuesOf,
   isPatchEmpty,
   PROFILE_SECTIONS,
-  ProfileFormSchema,
   type ProfileFormValues,
   type ProfileSectionId,
+  profileFormSchema,
   profilePatch,
   type RequiredField,
   SERVER_ERROR_PATHS,
@@ -88,8 +88,12 @@ export function ProfileEditor({ profile, onSave, onSaved, withPsychology = true,
   const toMessage = useErrorMessage();
   const [baseline, setBaseline] = useState(() => formValuesOf(profile));
   const [failure, setFailure] = useState<unknown>(null);
+  // The number as saved (a save moves the baseline): only a changed one is checked.
+  const storedPhone = useRef(baseline.phone);
+  storedPhone.current = baseline.phone;
   const form = useForm<ProfileFormValues>({
-    resolver: zodResolver(ProfileFormSchema),
+    resolver: (values, context, options) =>
+      zodResolver(profileFormSchema(storedPhone.current))(values, context, options),
     defaultValues: baseline,
     mode: "onTouched",
     shouldFocusError: false,

@@ -14,8 +14,8 @@ import {
   formValuesOf,
   isPatchEmpty,
   PROFILE_SECTIONS,
-  ProfileFormSchema,
   type ProfileFormValues,
+  profileFormSchema,
   profilePatch,
   SERVER_ERROR_PATHS,
   sectionOf,
@@ -147,7 +147,9 @@ describe("errors", () => {
   });
 });
 
-describe("ProfileFormSchema", () => {
+const ProfileFormSchema = profileFormSchema(null);
+
+describe("profileFormSchema", () => {
   it("accepts a complete questionnaire", () => {
     expect(ProfileFormSchema.safeParse(complete).success).toBe(true);
   });
@@ -164,5 +166,25 @@ describe("ProfileFormSchema", () => {
     expect(result.success).toBe(false);
     const paths = result.error?.issues.map((issue) => issue.path.join(".")).sort();
     expect(paths).toEqual(["childrenAges", "height", "phone", "preferences.maxAge"]);
+  });
+});
+
+describe("profileFormSchema: a stored number the phone migration could not normalize", () => {
+  const stored = "ext. 12-34 (office)";
+  const schema = profileFormSchema(stored);
+
+  it("does not block saving other fields while it is untouched", () => {
+    expect(schema.safeParse({ ...complete, phone: stored, city: "Kazan" }).success).toBe(true);
+    // Nor does it go into the save: only changed fields are sent.
+    const before = { ...complete, phone: stored };
+    expect(profilePatch(before, { ...before, city: "Kazan" })).toEqual({ city: "Kazan" });
+  });
+
+  it("shows a field error once it is edited into something that is not a phone", () => {
+    const result = schema.safeParse({ ...complete, phone: "ext. 12-34" });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.path.join("."))).toEqual(["phone"]);
+    expect(schema.safeParse({ ...complete, phone: "8 912 000-00-05" }).success).toBe(true);
+    expect(schema.safeParse({ ...complete, phone: null }).success).toBe(true);
   });
 });

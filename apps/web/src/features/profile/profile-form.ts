@@ -2,6 +2,7 @@ import {
   AGE_RANGE,
   InterestCategory,
   LIMITS,
+  PhoneInput,
   PreferenceFields,
   ProfileFields,
   type ProfilePatchBody,
@@ -9,18 +10,35 @@ import {
   REQUIRED_PROFILE_FIELDS,
   type WEIGHTED_PREFERENCES,
 } from "@matchdesk/contract";
-import type { z } from "zod";
+import { z } from "zod";
 
-/** The editor's values: the profile's fields with its preferences, exactly as the API spells them. */
-export const ProfileFormSchema = ProfileFields.extend({ preferences: PreferenceFields }).superRefine(
-  (values, context) => {
+const ProfileFormFields = ProfileFields.extend({
+  // Checked in `profileFormSchema`, against the stored number.
+  phone: z.string().nullable(),
+  preferences: PreferenceFields,
+});
+
+/**
+ * The editor's values: the profile's fields with its preferences, exactly as the API spells them.
+ * `storedPhone` is the number as saved: one the phone migration could not normalize is kept as it
+ * is (it is not sent unless changed), so only a phone someone edits must read as a phone.
+ */
+export function profileFormSchema(storedPhone: string | null) {
+  return ProfileFormFields.superRefine((values, context) => {
     // The server's rule (profiles/service.ts), checked here too so it shows on the field.
     if (values.childrenAges.length > (values.childrenCount ?? 0)) {
       context.addIssue({ code: "custom", path: ["childrenAges"], message: "More ages than children" });
     }
-  },
-);
-export type ProfileFormValues = z.infer<typeof ProfileFormSchema>;
+    if (
+      values.phone !== storedPhone &&
+      values.phone !== null &&
+      !PhoneInput.safeParse(values.phone).success
+    ) {
+      context.addIssue({ code: "custom", path: ["phone"], message: "Invalid phone" });
+    }
+  });
+}
+export type ProfileFormValues = z.infer<typeof ProfileFormFields>;
 
 export type RequiredField = (typeof REQUIRED_PROFILE_FIELDS)[number];
 export type ProfileFieldKey = keyof ProfileFields;

@@ -10,6 +10,7 @@ import {
   DATE_FORMATS,
   type DateInputLocale,
   dateInputLocaleOf,
+  formatIsoDay,
   joinLocalDateTime,
   splitLocalDateTime,
 } from "../date-format";
@@ -81,20 +82,48 @@ export function LocalizedDateInput({
   inputRef,
   allowEmpty = false,
 }: LocalizedDateInputProps) {
+  const { t } = useTranslation();
   const { locale, props } = useDayInputProps();
+  // A whole day typed outside min/max: Mantine would not take it and, on blur, would put the old
+  // text back without a word. The typed text stays and the field says which days it takes; the
+  // value is left as it was.
+  // Kept with the value it was typed over: a value set since (a pick, a reset) ends it.
+  const [outOfRange, setOutOfRange] = useState<{ over: string | null } | null>(null);
+  const isOutOfRange = outOfRange !== null && outOfRange.over === (value || null);
+  const parse = (text: string) => {
+    const day = parseTypedDay(text, locale);
+    const isOutside = day !== null && ((min !== undefined && day < min) || (max !== undefined && day > max));
+    setOutOfRange(isOutside ? { over: value || null } : null);
+    return day;
+  };
+  const rangeError = !isOutOfRange
+    ? undefined
+    : min && max
+      ? t("dates.outOfRange.between", {
+          min: formatIsoDay(min, locale),
+          max: formatIsoDay(max, locale),
+        })
+      : max
+        ? t("dates.outOfRange.max", { max: formatIsoDay(max, locale) })
+        : t("dates.outOfRange.min", { min: formatIsoDay(min, locale) });
   return (
     <LocalizedDates locale={locale}>
       <DateInput
         {...props}
+        dateParser={parse}
+        fixOnBlur={!isOutOfRange}
         id={id}
         ref={inputRef}
         name={name}
         label={label}
         description={description}
         required={required}
-        error={error}
+        error={error || rangeError}
         value={value || null}
-        onChange={(next) => onChange(next ?? null)}
+        onChange={(next) => {
+          setOutOfRange(null);
+          onChange(next ?? null);
+        }}
         onBlur={onBlur}
         minDate={min}
         maxDate={max}

@@ -1,0 +1,2 @@
+ALTER TABLE "matchmaker_applications" ADD COLUMN "plan" text;--> statement-breakpoint
+ALTER TABLE "matchmaker_applications" ADD CONSTRAINT "matchmaker_applications_plan_check" CHECK ("matchmaker_applications"."plan" is null or "matchmaker_applications"."plan" in ('silver', 'gold', 'plus'));
