@@ -297,3 +297,37 @@ export const MATCHING_ERRORS = [
   "PARTNER_SIGNATURE_INVALID",
   "SM_ID_TAKEN",
 ] as const;
+
+/** Fewest decided introductions before the validity page gives an AUC. */
+export const VALIDITY_MIN_OUTCOMES = 20;
+
+/** One bin of predicted chance: its mean prediction, the share that became a mutual yes, how many. */
+export const CalibrationPoint = z.object({
+  predicted: z.number().min(0).max(1),
+  observed: z.number().min(0).max(1),
+  count: z.number().int().min(1),
+});
+export type CalibrationPoint = z.infer<typeof CalibrationPoint>;
+
+/**
+ * `GET /api/matching/validity`: how well the chance each introduction had when it was proposed
+ * predicted what happened (both clients said yes), over the caller's agency (ADMIN: the
+ * marketplace). `auc` is null below VALIDITY_MIN_OUTCOMES outcomes. `trend` is the AUC over the
+ * outcomes decided by the end of each of the last months (null while fewer than the minimum).
+ */
+export const ValidityView = z.object({
+  outcomes: z.number().int().min(0),
+  auc: z.number().min(0).max(1).nullable(),
+  calibration: z.array(CalibrationPoint),
+  /** How many of the outcomes were a mutual yes. */
+  mutualYes: z.number().int().min(0),
+  scope: z.enum(["agency", "marketplace"]),
+  trend: z.array(
+    z.object({
+      month: z.string().regex(/^\d{4}-\d{2}$/),
+      outcomes: z.number().int().min(0),
+      auc: z.number().min(0).max(1).nullable(),
+    }),
+  ),
+});
+export type ValidityView = z.infer<typeof ValidityView>;

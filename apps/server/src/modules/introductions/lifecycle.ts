@@ -42,6 +42,7 @@ import type { SessionUser } from "../../platform/access.js";
 import { conflict, isUniqueViolation, notFound } from "../../platform/errors.js";
 import { newId } from "../../platform/ids.js";
 import { agencyNamesOf } from "../agencies/service.js";
+import { proposalChance } from "../matching/chance.js";
 import {
   candidateNotFound,
   loadCandidates,
@@ -598,6 +599,7 @@ export async function proposeIntroduction(deps: NotifyDeps, caller: SessionUser,
           proposedBy: own.matchmakerId,
           responderId: candidate.inviterId!,
           status: sameAgency ? "match" : "awaiting_response",
+          predictedChance: proposalChance(own.input, candidate.input, today),
         })
         .returning();
       await tx.insert(introductionSides).values([

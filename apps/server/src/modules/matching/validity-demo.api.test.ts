@@ -1,0 +1,32 @@
+import { ValidityView } from "@matchdesk/contract";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { buildTestApp, signIn, type TestApp } from "../../../test/app.js";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "../../seed/demo.js";
+
+// The demo's score validity page shows real figures: the demo agency has enough past outcomes.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+  await seedDemoData(t.database.db);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+it("the demo agency and the admin see an AUC over at least 20 outcomes", async () => {
+  for (const [email, scope] of [
+    [DEMO_ACCOUNTS.matchmaker, "agency"],
+    [DEMO_ACCOUNTS.admin, "marketplace"],
+  ] as const) {
+    const { cookie } = await signIn(t.app, email, DEMO_PASSWORD);
+    const res = await t.app.inject({ url: "/api/matching/validity", headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    const view = ValidityView.parse(res.json());
+    expect(view.scope).toBe(scope);
+    expect(view.outcomes).toBeGreaterThanOrEqual(20);
+    expect(view.auc).toBeGreaterThan(0.6);
+    expect(view.mutualYes).toBeGreaterThan(0);
+    expect(view.calibration.length).toBeGreaterThan(2);
+  }
+});
