@@ -6,6 +6,7 @@ import { sweepExpiredSignIns } from "./modules/auth/expiry.js";
 import { sweepAccessLog } from "./modules/data-rights/access-log.js";
 import { sweepIntroductionLinks } from "./modules/introductions/consent.js";
 import { startIntroductionJobs } from "./modules/introductions/jobs.js";
+import { startLearning } from "./modules/matching/learner.js";
 import { warmCandidatePool } from "./modules/matching/candidate-pool.js";
 import { sweepExpiredProfileAccess } from "./modules/profiles/public.js";
 import { startSubscriptionJob } from "./modules/subscriptions/service.js";
@@ -36,6 +37,7 @@ async function main() {
   const stopSubscriptionJob = startSubscriptionJob(app.deps, app.log);
   const stopIntroductionJobs = startIntroductionJobs(app.deps, app.log);
   warmCandidatePool(database.db, app.log);
+  const stopLearning = startLearning(database.db, app.log);
 
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const where = database.kind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL";
@@ -77,6 +79,7 @@ async function main() {
       stopHousekeeping();
       stopSubscriptionJob();
       stopIntroductionJobs();
+      stopLearning();
       await app.close();
       await database.close();
     } catch (error) {

@@ -64,8 +64,44 @@ export type CompatibilityNarrative = z.infer<typeof CompatibilityNarrative>;
 export const CompatibilityBody = z.object({ clientId: Id, candidateId: Id });
 export type CompatibilityBody = z.infer<typeof CompatibilityBody>;
 
+/**
+ * Why the learned chance moved from the questionnaire's (issue 15): what outcomes said, never
+ * who. Signals built from others' answers are given only when at least 5 people stand behind them.
+ */
+export const LearnedReason = z.enum([
+  "questionnaireFit",
+  "questionnaireMisfit",
+  "saysYesOften",
+  "selective",
+  "oftenChosen",
+  "rarelyChosen",
+  "similarTastesSaidYes",
+  "similarTastesSaidNo",
+  "fitsLearnedPreferences",
+  "againstLearnedPreferences",
+  "likePartnersSaidYesTo",
+  "likePartnersSaidNoTo",
+  "clientOftenChosen",
+  "clientRarelyChosen",
+  "partnerSaysYesOften",
+  "partnerSelective",
+]);
+export type LearnedReason = z.infer<typeof LearnedReason>;
+
+/** The chance both say yes, learned from outcomes (the questionnaire's alone without history). */
+export const LearnedChance = z.object({
+  /** Calibrated probability (0-1) that both clients say yes; null on results kept before it existed. */
+  mutualChance: z.number().min(0).max(1).nullable(),
+  /** How many outcomes (yes or no answers) the learner holds; 0 when neither person has any history. */
+  learnedFrom: z.number().int().min(0),
+  /** The strongest reasons, strongest first (at most three). */
+  reasons: z.array(LearnedReason),
+});
+export type LearnedChance = z.infer<typeof LearnedChance>;
+
 /** A kept compatibility result (SPEC 1), with what it cost. */
 export const CompatibilityRunView = CompatibilityResult.extend({
+  ...LearnedChance.shape,
   id: z.string(),
   clientId: z.string(),
   candidateId: z.string(),
