@@ -14,4 +14,3 @@ export function pickFile(arg: string | undefined): string {
   if (csv.length === 0) throw new Error(`No .csv file in ${target}`);
   return path.join(target, csv[0]!);
 }
-
