@@ -165,6 +165,11 @@ export const CandidateItem = z.object({
   percentage: z.number().int(),
   clientFit: z.number().int(),
   candidateFit: z.number().int(),
+  /**
+   * The chance both say yes (0-1), learned from outcomes; the questionnaire's calibrated chance
+   * where neither has history (issue 15). Null when the candidate's input could not be read.
+   */
+  mutualChance: z.number().min(0).max(1).nullable(),
   /** The strongest fit factors, best first. */
   topFactors: z.array(TopFactor),
   priority: CandidatePriority.nullable(),

@@ -37,7 +37,14 @@ it("the compatibility report answers the learned chance, what it learned from an
   const olga = await findUserByEmail(t.database.db, "olga.anna-volkova@demo.matchdesk.test");
   const list = await t.app.inject({ url: `/api/clients/${olga!.id}/candidates`, headers: { cookie } });
   expect(list.statusCode).toBe(200);
-  const candidate = (list.json() as { items: { id: string }[] }).items[0]!;
+  const items = (list.json() as { items: { id: string; mutualChance: number | null }[] }).items;
+  // Each candidate on the page carries its learned chance.
+  expect(items.length).toBeGreaterThan(0);
+  for (const item of items) {
+    expect(item.mutualChance).toBeGreaterThan(0);
+    expect(item.mutualChance).toBeLessThan(1);
+  }
+  const candidate = items[0]!;
   const res = await t.app.inject({
     method: "POST",
     url: "/api/matching/compatibility",
