@@ -202,6 +202,8 @@ export class OutcomeLearner {
       learnedFrom: history ? this.outcomes : 0,
       reasons: history
         ? decisionReasons(FITTED, s)
+            // The report shows the questionnaire's own percentage: reasons say what outcomes taught.
+            .filter((r) => r.key !== "questionnaireFit" && r.key !== "questionnaireMisfit")
             .slice(0, 3)
             .map((r) => r.key as LearnedReason)
         : [],
