@@ -10,6 +10,7 @@ import { prefilterCandidates } from "../src/modules/matching/candidates-query.js
 import type { MatchInput } from "../src/modules/matching/compatibility-engine.js";
 import { rankCandidates } from "../src/modules/matching/ranking.js";
 import { newId } from "../src/platform/ids.js";
+import { seedIntroduction } from "../src/seed/introductions.js";
 import { seedMatchmaker } from "../src/seed/seed.js";
 import { randomMatchInput, seededRandom } from "../test/match-profiles.js";
 
@@ -118,6 +119,24 @@ export async function rankingFigures(database: Database, n = 100_000, runs = 20)
     clients.push({ id, input });
   }
   await db.update(users).set({ participatesInSearch: false }).where(eq(users.inviterId, own.id));
+  // Learning on: each client answered introductions to published profiles, and those profiles
+  // were answered by others, so every ranking re-orders its best candidates by the learned chance.
+  const answered = published.slice(0, 400);
+  for (const [i, c] of clients.entries())
+    for (let k = 0; k < 12; k++) {
+      const other = answered[(i * 37 + k * 11) % answered.length]!;
+      const at = new Date(Date.now() - (1000 - i * 12 - k) * 60_000);
+      await seedIntroduction(db, {
+        client: { clientId: c.id, matchmakerId: own.id, answer: rnd() < 0.4 ? "yes" : "no", answeredAt: at },
+        candidate: {
+          clientId: other,
+          matchmakerId: agencies[0]!,
+          answer: rnd() < 0.4 ? "yes" : "no",
+          answeredAt: at,
+        },
+        status: "declined",
+      });
+    }
 
   const today = new Date();
   const rank = (c: (typeof clients)[number]) =>

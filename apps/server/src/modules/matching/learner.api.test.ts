@@ -5,7 +5,8 @@ import { introductionFeedback, introductionSides } from "../../db/schema/index.j
 import { seedIntroduction } from "../../seed/introductions.js";
 import { seedManyClients, seedMatchmaker } from "../../seed/seed.js";
 import { EMPTY_MATCH_INPUT, type MatchInput } from "./compatibility-engine.js";
-import { OutcomeLearner } from "./learner.js";
+import { learnerFor, OutcomeLearner } from "./learner.js";
+import { rankCandidates } from "./ranking.js";
 
 // The learner in the product: the ledger it keeps by recording each answer as it arrives equals
 // the one a full refit builds from the database, on PGlite and on PostgreSQL.
@@ -135,5 +136,43 @@ describe("the outcome learner", () => {
     // Seven: it may be said.
     const seven = await reasonsAfter(7);
     expect(seven.every((r) => r !== "rarelyChosen")).toBe(true);
+  });
+
+  it("re-orders a client's best candidates by the learned chance once the client has history", async () => {
+    const db = t.database.db;
+    const mira = await seedMatchmaker(db, { email: "learner-mira@example.test" });
+    // Even: women, odd: men; every third is complete (a pool member): men 3, 9, 15, 21, 27.
+    const ids = await seedManyClients(db, mira.id, 30, "lm");
+    // The engine puts A before B; outcomes say B is the one women choose.
+    const [x, a, b] = [ids[0]!, ids[3]!, ids[9]!];
+    const answer = async (from: string, to: string, yes: boolean, minute: number) =>
+      seedIntroduction(db, {
+        client: {
+          clientId: from,
+          matchmakerId: mira.id,
+          answer: yes ? "yes" : "no",
+          answeredAt: new Date(Date.now() - minute * MINUTE),
+        },
+        candidate: { clientId: to, matchmakerId: mira.id },
+        status: "asking_clients",
+      });
+    const rank = () =>
+      rankCandidates(db, { clientId: x, client: input("FEMALE"), matchmakerId: mira.id, today: new Date() });
+    const position = (list: { id: string }[], id: string) => list.findIndex((r) => r.id === id);
+    // Six women chose B and passed over A.
+    for (const [k, w] of [2, 4, 6, 8, 10, 12].entries()) {
+      await answer(ids[w]!, b, true, 100 - k);
+      await answer(ids[w]!, a, false, 90 - k);
+    }
+    // Without history of her own, X gets the engine's order.
+    await learnerFor(db).refit();
+    const before = await rank();
+    expect(position(before, a)).toBeLessThan(position(before, b));
+    // Once she has answered someone, the learned chance orders her best candidates.
+    await answer(x, ids[15]!, true, 1);
+    await learnerFor(db).refit();
+    const after = await rank();
+    expect(position(after, b)).toBeLessThan(position(after, a));
+    expect(after.map((r) => r.id).sort()).toEqual(before.map((r) => r.id).sort());
   });
 });

@@ -5,7 +5,13 @@ import type { Db } from "../../db/client.js";
 type DbOrTx = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 import { type LearningExtras, readLearningExtras } from "./candidates-query.js";
-import { EMPTY_MATCH_INPUT, type MatchFields, type MatchInput, scorePair } from "./compatibility-engine.js";
+import {
+  EMPTY_MATCH_INPUT,
+  type MatchFields,
+  type MatchInput,
+  type PreparedProfile,
+  scorePair,
+} from "./compatibility-engine.js";
 import fittedJson from "./learning/fitted-learner.json" with { type: "json" };
 import {
   decisionReasons,
@@ -102,6 +108,25 @@ function prepare(extras: LearningExtras | undefined, input: MatchInput | null, t
   );
 }
 
+/** The learner's reading of a pool member: the engine's prepared profile and the extras. */
+export function preparedFromEngine(
+  engine: PreparedProfile,
+  extras: LearningExtras | undefined,
+): PreparedLearningProfile {
+  const interests = new Set<string>();
+  for (const [cat, values] of engine.interests) for (const v of values) interests.add(`${cat}:${v}`);
+  return {
+    engine,
+    age: engine.age,
+    faith: engine.faith,
+    ethnicity: extras?.ethnicity === "PREFER_NOT_TO_SAY" ? null : (extras?.ethnicity ?? null),
+    lookingFor: extras?.lookingFor ?? null,
+    profession: extras?.profession?.trim().toLowerCase() || null,
+    interests,
+    importance: {},
+  };
+}
+
 /** The fitted priors are keyed by the speed-dating data's gender codes (0 women, 1 men). */
 const groupOfGender = (gender: string | null | undefined) =>
   gender === "FEMALE" ? "gender:0" : gender === "MALE" ? "gender:1" : "gender:";
@@ -181,8 +206,24 @@ export class OutcomeLearner {
     extras: ReadonlyMap<string, LearningExtras>,
   ): LearnedChance {
     const today = this.today();
-    const a = prepare(extras.get(client.id), client.input, today);
-    const b = prepare(extras.get(candidate.id), candidate.input, today);
+    return this.chanceOfPrepared(
+      { id: client.id, prepared: prepare(extras.get(client.id), client.input, today) },
+      { id: candidate.id, prepared: prepare(extras.get(candidate.id), candidate.input, today) },
+    );
+  }
+
+  /** Whether the ledger holds any answer by or about this person. */
+  hasHistory(id: string): boolean {
+    return this.ledger.given(id).n > 0 || this.ledger.received(id).n > 0;
+  }
+
+  /** `chance` for people already prepared (the ranking reads the candidate pool's prepared profiles). */
+  chanceOfPrepared(
+    client: { id: string; prepared: PreparedLearningProfile },
+    candidate: { id: string; prepared: PreparedLearningProfile },
+  ): LearnedChance {
+    const a = client.prepared;
+    const b = candidate.prepared;
     const qa = questionnaireFeatures(a, b, scorePair(a.engine, b.engine));
     const qb = questionnaireFeatures(b, a, scorePair(b.engine, a.engine));
     const qDec = questionnaireDecision(FITTED, qa);
@@ -190,8 +231,8 @@ export class OutcomeLearner {
     const qMatch = questionnaireMatch(FITTED, qa, qb);
     const personOf = (id: string, p: PreparedLearningProfile, gender: string | null | undefined): Person =>
       this.people.get(id)?.person ?? { id, group: groupOfGender(gender), stated: statedWeights(p) };
-    const pa = personOf(client.id, a, client.input.fields.gender);
-    const pb = personOf(candidate.id, b, candidate.input.fields.gender);
+    const pa = personOf(client.id, a, a.engine.gender);
+    const pb = personOf(candidate.id, b, b.engine.gender);
     const groupOf = (id: string) => this.people.get(id)?.person.group ?? "gender:";
     const options = { minContributors: MIN_CONTRIBUTORS, groupOf };
     const s = decisionSignals(this.ledger, FITTED.priors, pa, pb, pairTraits(a, b), qDec, options);
