@@ -18,6 +18,9 @@ export type RankingFigures = {
   profiles: number;
   p50: number;
   p95: number;
+  /** The same rankings with the learned re-ordering off: what learning costs. */
+  engineP50: number;
+  engineP95: number;
   /** Profiles the SQL pre-filter hands the engine, per client. */
   meanPrefiltered: number;
   /** Of those, what the engine keeps. */
@@ -139,13 +142,14 @@ export async function rankingFigures(database: Database, n = 100_000, runs = 20)
     }
 
   const today = new Date();
-  const rank = (c: (typeof clients)[number]) =>
-    rankCandidates(db, { clientId: c.id, client: c.input, matchmakerId: own.id, today, limit: 50 });
+  const rank = (c: (typeof clients)[number], learning = true) =>
+    rankCandidates(db, { clientId: c.id, client: c.input, matchmakerId: own.id, today, limit: 50, learning });
   const firstStart = performance.now();
   await rank(clients[0]!);
   const firstRankingSeconds = (performance.now() - firstStart) / 1000;
   for (const c of clients.slice(1, 3)) await rank(c); // warm-up
   const times: number[] = [];
+  const engineTimes: number[] = [];
   for (const [i, c] of clients.entries()) {
     // Someone edits a published profile: the ranking must pick the change up.
     const edited = published[Math.floor(rnd() * published.length)]!;
@@ -163,8 +167,12 @@ export async function rankingFigures(database: Database, n = 100_000, runs = 20)
     const started = performance.now();
     await rank(c);
     times.push(performance.now() - started);
+    const engineStarted = performance.now();
+    await rank(c, false);
+    engineTimes.push(performance.now() - engineStarted);
   }
   times.sort((a, b) => a - b);
+  engineTimes.sort((a, b) => a - b);
   let prefiltered = 0;
   let kept = 0;
   const sample = clients.slice(0, 5);
@@ -177,6 +185,8 @@ export async function rankingFigures(database: Database, n = 100_000, runs = 20)
     profiles: n,
     p50: percentile(times, 50),
     p95: percentile(times, 95),
+    engineP50: percentile(engineTimes, 50),
+    engineP95: percentile(engineTimes, 95),
     meanPrefiltered: prefiltered / sample.length,
     meanKept: kept / sample.length,
     seedSeconds,

@@ -26,7 +26,15 @@ export type RankedCandidate = {
  */
 export async function rankCandidates(
   db: Db,
-  args: { clientId: string; client: MatchInput; matchmakerId: string; today: Date; limit?: number },
+  args: {
+    clientId: string;
+    client: MatchInput;
+    matchmakerId: string;
+    today: Date;
+    limit?: number;
+    /** False: the engine's order alone (the bench compares the two). */
+    learning?: boolean;
+  },
 ): Promise<RankedCandidate[]> {
   const { clientId, matchmakerId, today, limit } = args;
   const me = prepareProfile(args.client, today);
@@ -60,7 +68,7 @@ export async function rankCandidates(
     return out;
   });
   ranked.sort((a, b) => b.percentage - a.percentage || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  await learnedOrder(db, clientId, me, ranked, prepared);
+  if (args.learning !== false) await learnedOrder(db, clientId, me, ranked, prepared);
   return limit === undefined ? ranked : ranked.slice(0, limit);
 }
 
