@@ -10,6 +10,7 @@ import { prefilterCandidates } from "../src/modules/matching/candidates-query.js
 import type { MatchInput } from "../src/modules/matching/compatibility-engine.js";
 import { rankCandidates } from "../src/modules/matching/ranking.js";
 import { newId } from "../src/platform/ids.js";
+import { seedIntroduction } from "../src/seed/introductions.js";
 import { seedMatchmaker } from "../src/seed/seed.js";
 import { randomMatchInput, seededRandom } from "../test/match-profiles.js";
 
@@ -17,6 +18,9 @@ export type RankingFigures = {
   profiles: number;
   p50: number;
   p95: number;
+  /** The same rankings with the learned re-ordering off: what learning costs. */
+  engineP50: number;
+  engineP95: number;
   /** Profiles the SQL pre-filter hands the engine, per client. */
   meanPrefiltered: number;
   /** Of those, what the engine keeps. */
@@ -118,15 +122,34 @@ export async function rankingFigures(database: Database, n = 100_000, runs = 20)
     clients.push({ id, input });
   }
   await db.update(users).set({ participatesInSearch: false }).where(eq(users.inviterId, own.id));
+  // Learning on: each client answered introductions to published profiles, and those profiles
+  // were answered by others, so every ranking re-orders its best candidates by the learned chance.
+  const answered = published.slice(0, 400);
+  for (const [i, c] of clients.entries())
+    for (let k = 0; k < 12; k++) {
+      const other = answered[(i * 37 + k * 11) % answered.length]!;
+      const at = new Date(Date.now() - (1000 - i * 12 - k) * 60_000);
+      await seedIntroduction(db, {
+        client: { clientId: c.id, matchmakerId: own.id, answer: rnd() < 0.4 ? "yes" : "no", answeredAt: at },
+        candidate: {
+          clientId: other,
+          matchmakerId: agencies[0]!,
+          answer: rnd() < 0.4 ? "yes" : "no",
+          answeredAt: at,
+        },
+        status: "declined",
+      });
+    }
 
   const today = new Date();
-  const rank = (c: (typeof clients)[number]) =>
-    rankCandidates(db, { clientId: c.id, client: c.input, matchmakerId: own.id, today, limit: 50 });
+  const rank = (c: (typeof clients)[number], learning = true) =>
+    rankCandidates(db, { clientId: c.id, client: c.input, matchmakerId: own.id, today, limit: 50, learning });
   const firstStart = performance.now();
   await rank(clients[0]!);
   const firstRankingSeconds = (performance.now() - firstStart) / 1000;
   for (const c of clients.slice(1, 3)) await rank(c); // warm-up
   const times: number[] = [];
+  const engineTimes: number[] = [];
   for (const [i, c] of clients.entries()) {
     // Someone edits a published profile: the ranking must pick the change up.
     const edited = published[Math.floor(rnd() * published.length)]!;
@@ -144,8 +167,12 @@ export async function rankingFigures(database: Database, n = 100_000, runs = 20)
     const started = performance.now();
     await rank(c);
     times.push(performance.now() - started);
+    const engineStarted = performance.now();
+    await rank(c, false);
+    engineTimes.push(performance.now() - engineStarted);
   }
   times.sort((a, b) => a - b);
+  engineTimes.sort((a, b) => a - b);
   let prefiltered = 0;
   let kept = 0;
   const sample = clients.slice(0, 5);
@@ -158,6 +185,8 @@ export async function rankingFigures(database: Database, n = 100_000, runs = 20)
     profiles: n,
     p50: percentile(times, 50),
     p95: percentile(times, 95),
+    engineP50: percentile(engineTimes, 50),
+    engineP95: percentile(engineTimes, 95),
     meanPrefiltered: prefiltered / sample.length,
     meanKept: kept / sample.length,
     seedSeconds,

@@ -1,24 +1,11 @@
-import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { evaluate } from "./eval-matching/evaluate.js";
+import { pickFile } from "./eval-matching/pick-file.js";
 import { readRows } from "./eval-matching/speed-dating.js";
 
 // `npm run eval:matching -- [FILE.csv]`: replays a speed-dating file through the product's
 // matching and learning code and prints how well it predicted who said yes. Deterministic.
 // See docs/matching-evaluation.md.
-
-const DEFAULT_DIR = "../shared/data/speed-dating";
-
-function pickFile(arg: string | undefined): string {
-  const base = process.env.INIT_CWD ?? process.cwd();
-  const target = path.resolve(base, arg ?? DEFAULT_DIR);
-  if (!statSync(target).isDirectory()) return target;
-  const csv = readdirSync(target)
-    .filter((f) => f.endsWith(".csv"))
-    .sort();
-  if (csv.length === 0) throw new Error(`No .csv file in ${target}`);
-  return path.join(target, csv[0]!);
-}
 
 const started = performance.now();
 const file = pickFile(process.argv[2]);

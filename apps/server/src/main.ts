@@ -8,6 +8,7 @@ import { sweepAccessLog } from "./modules/data-rights/access-log.js";
 import { sweepIntroductionLinks } from "./modules/introductions/consent.js";
 import { startIntroductionJobs } from "./modules/introductions/jobs.js";
 import { warmCandidatePool } from "./modules/matching/candidate-pool.js";
+import { startLearning } from "./modules/matching/learner.js";
 import { sweepExpiredProfileAccess } from "./modules/profiles/public.js";
 import { startSubscriptionJob } from "./modules/subscriptions/service.js";
 import { startHousekeeping } from "./platform/housekeeping.js";
@@ -43,6 +44,7 @@ async function main() {
   const stopSubscriptionJob = startSubscriptionJob(app.deps, app.log);
   const stopIntroductionJobs = startIntroductionJobs(app.deps, app.log);
   warmCandidatePool(database.db, app.log);
+  const stopLearning = startLearning(database.db, app.log);
 
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const where = database.kind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL";
@@ -84,6 +86,7 @@ async function main() {
       stopHousekeeping();
       stopSubscriptionJob();
       stopIntroductionJobs();
+      stopLearning();
       await app.close();
       await database.close();
     } catch (error) {

@@ -134,6 +134,7 @@ const MATRIX: Record<string, Row> = {
     call: (f) => ({ url: `/api/matching/results?clientId=${f.client.id}` }),
     expect: ownerOnly(200),
   },
+  "GET /api/matching/validity": { call: () => ({ url: "/api/matching/validity" }), expect: matchmakers(200) },
   "GET /api/clients/:id/candidates": {
     call: (f) => ({ url: `/api/clients/${f.client.id}/candidates` }),
     expect: { ...matchmakers(409), otherMatchmaker: 404 },

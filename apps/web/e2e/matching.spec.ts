@@ -70,6 +70,9 @@ test("[matching] a matchmaker runs a compatibility check, reads it, proposes an 
   await expect(result.getByRole("heading", { name: "Relationship analysis" })).toBeVisible();
   await expect(result.getByRole("heading", { name: "Fit factors" })).toBeVisible();
   await expect(result.getByRole("cell", { name: "Age" }).first()).toBeVisible();
+  // Issue 15: the chance both say yes, learned from outcomes (or the questionnaire's alone).
+  await expect(result.getByTestId("learned-chance")).toContainText(/Chance both say yes: \d+%/);
+  await anna.screenshot({ path: `test-results/compatibility-${testInfo.project.name}.png` });
   await anna.keyboard.press("Escape");
   await expect(result).toBeHidden();
 

@@ -64,8 +64,44 @@ export type CompatibilityNarrative = z.infer<typeof CompatibilityNarrative>;
 export const CompatibilityBody = z.object({ clientId: Id, candidateId: Id });
 export type CompatibilityBody = z.infer<typeof CompatibilityBody>;
 
+/**
+ * Why the learned chance moved from the questionnaire's (issue 15): what outcomes said, never
+ * who. Signals built from others' answers are given only when at least 5 people stand behind them.
+ */
+export const LearnedReason = z.enum([
+  "questionnaireFit",
+  "questionnaireMisfit",
+  "saysYesOften",
+  "selective",
+  "oftenChosen",
+  "rarelyChosen",
+  "similarTastesSaidYes",
+  "similarTastesSaidNo",
+  "fitsLearnedPreferences",
+  "againstLearnedPreferences",
+  "likePartnersSaidYesTo",
+  "likePartnersSaidNoTo",
+  "clientOftenChosen",
+  "clientRarelyChosen",
+  "partnerSaysYesOften",
+  "partnerSelective",
+]);
+export type LearnedReason = z.infer<typeof LearnedReason>;
+
+/** The chance both say yes, learned from outcomes (the questionnaire's alone without history). */
+export const LearnedChance = z.object({
+  /** Calibrated probability (0-1) that both clients say yes; null on results kept before it existed. */
+  mutualChance: z.number().min(0).max(1).nullable(),
+  /** How many outcomes (yes or no answers) the learner holds; 0 when neither person has any history. */
+  learnedFrom: z.number().int().min(0),
+  /** The strongest reasons, strongest first (at most three). */
+  reasons: z.array(LearnedReason),
+});
+export type LearnedChance = z.infer<typeof LearnedChance>;
+
 /** A kept compatibility result (SPEC 1), with what it cost. */
 export const CompatibilityRunView = CompatibilityResult.extend({
+  ...LearnedChance.shape,
   id: z.string(),
   clientId: z.string(),
   candidateId: z.string(),
@@ -129,6 +165,11 @@ export const CandidateItem = z.object({
   percentage: z.number().int(),
   clientFit: z.number().int(),
   candidateFit: z.number().int(),
+  /**
+   * The chance both say yes (0-1), learned from outcomes; the questionnaire's calibrated chance
+   * where neither has history (issue 15). Null when the candidate's input could not be read.
+   */
+  mutualChance: z.number().min(0).max(1).nullable(),
   /** The strongest fit factors, best first. */
   topFactors: z.array(TopFactor),
   priority: CandidatePriority.nullable(),
@@ -297,3 +338,37 @@ export const MATCHING_ERRORS = [
   "PARTNER_SIGNATURE_INVALID",
   "SM_ID_TAKEN",
 ] as const;
+
+/** Fewest decided introductions before the validity page gives an AUC. */
+export const VALIDITY_MIN_OUTCOMES = 20;
+
+/** One bin of predicted chance: its mean prediction, the share that became a mutual yes, how many. */
+export const CalibrationPoint = z.object({
+  predicted: z.number().min(0).max(1),
+  observed: z.number().min(0).max(1),
+  count: z.number().int().min(1),
+});
+export type CalibrationPoint = z.infer<typeof CalibrationPoint>;
+
+/**
+ * `GET /api/matching/validity`: how well the chance each introduction had when it was proposed
+ * predicted what happened (both clients said yes), over the caller's agency (ADMIN: the
+ * marketplace). `auc` is null below VALIDITY_MIN_OUTCOMES outcomes. `trend` is the AUC over the
+ * outcomes decided by the end of each of the last months (null while fewer than the minimum).
+ */
+export const ValidityView = z.object({
+  outcomes: z.number().int().min(0),
+  auc: z.number().min(0).max(1).nullable(),
+  calibration: z.array(CalibrationPoint),
+  /** How many of the outcomes were a mutual yes. */
+  mutualYes: z.number().int().min(0),
+  scope: z.enum(["agency", "marketplace"]),
+  trend: z.array(
+    z.object({
+      month: z.string().regex(/^\d{4}-\d{2}$/),
+      outcomes: z.number().int().min(0),
+      auc: z.number().min(0).max(1).nullable(),
+    }),
+  ),
+});
+export type ValidityView = z.infer<typeof ValidityView>;

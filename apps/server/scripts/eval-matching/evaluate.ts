@@ -87,7 +87,8 @@ export type Evaluation = {
   byThird: { scored: number; matchAuc: number; decAuc: number }[];
 };
 
-export function evaluate(rows: readonly Row[]): Evaluation {
+/** The file's people and meetings, and the replay every fit and score goes through. */
+function prepare(rows: readonly Row[]) {
   // Each participant's questionnaire, from their first row. People are keyed by wave too, so a
   // file that numbers each wave's participants from 1 works as well.
   const key = (row: Row, column: "iid" | "pid") => `${row.wave ?? ""}/${row[column] ?? ""}`;
@@ -217,6 +218,12 @@ export function evaluate(rows: readonly Row[]): Evaluation {
     return q;
   };
 
+  return { people, meetings, skipped, waves, byWave, finalLedger, groupOf, replay, questionnaireWithout };
+}
+
+export function evaluate(rows: readonly Row[]): Evaluation {
+  const { people, meetings, skipped, waves, byWave, finalLedger, groupOf, replay, questionnaireWithout } =
+    prepare(rows);
   const scored: Scored[] = [];
   for (const test of waves) {
     const train = waves.filter((w) => w !== test);
@@ -333,4 +340,27 @@ export function nightClock(meetings: readonly { pair: string; people: [string, n
     }
   }
   return time;
+}
+
+/**
+ * The learner the product ships (`npm run fit:matching`): everything fitted on all waves of the
+ * file, as the harness fits it on all but one. The combination learns how far to trust the
+ * questionnaire from scores of a questionnaire model fitted without the wave being replayed.
+ */
+export function fitLearner(rows: readonly Row[]): FittedLearner {
+  const { waves, byWave, finalLedger, groupOf, replay } = prepare(rows);
+  const all = waves.flatMap((w) => byWave.get(w)!);
+  const q = fitQuestionnaire(all);
+  const priors = fitPriors(
+    waves.map((w) => finalLedger.get(w)!),
+    groupOf,
+  );
+  const examples: Parameters<typeof fitCombination>[0][number][] = [];
+  for (const w of waves) {
+    const without = fitQuestionnaire(waves.filter((x) => x !== w).flatMap((x) => byWave.get(x)!));
+    replay(w, without, priors, (m, signals, signalsBack) =>
+      examples.push({ signals, signalsBack, yes: m.yes, match: m.match }),
+    );
+  }
+  return { ...q, ...fitCombination(examples), priors };
 }

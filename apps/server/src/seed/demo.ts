@@ -8,6 +8,7 @@ import { activateSubscription } from "../modules/subscriptions/service.js";
 import { newId } from "../platform/ids.js";
 import { demoClientsOf } from "./demo-clients.js";
 import { type DemoAgency, seedDemoIntroductions } from "./demo-introductions.js";
+import { seedDemoOutcomes } from "./demo-outcomes.js";
 import { seedDemoPackages } from "./demo-packages.js";
 import { seedDemoRecalibration } from "./demo-recalibration.js";
 import { seedAdmin, seedClient, seedMatchmaker } from "./seed.js";
@@ -128,6 +129,16 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         await db.update(users).set({ participatesInSearch: true }).where(eq(users.id, user.id));
     }
   }
+  await seedDemoOutcomes(
+    db,
+    AGENCIES.map((agency, k) => ({
+      matchmakerId: agencies[k]!.matchmaker.id,
+      login: agency.login,
+      city: agency.city,
+      country: agency.country,
+      password: DEMO_PASSWORD,
+    })),
+  );
   await seedDemoReviews(db, matchmakers);
   await seedDemoIntroductions(db, agencies);
   await seedDemoRecalibration(db);

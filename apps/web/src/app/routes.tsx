@@ -97,6 +97,10 @@ const MatchesPage = lazyPage(
   withFullCatalog(() => import("../features/matching/MatchesPage")),
   "MatchesPage",
 );
+const ValidityPage = lazyPage(
+  withFullCatalog(() => import("../features/matching/ValidityPage")),
+  "ValidityPage",
+);
 const AiAdvicePage = lazyPage(
   withFullCatalog(() => import("../features/matching/AiAdvicePage")),
   "AiAdvicePage",
@@ -249,6 +253,7 @@ export const routes: RouteObject[] = [
               { path: "chats", ...page(ChatsPage) },
               { path: "candidates", ...page(CandidatesPage) },
               { path: "matches", ...page(MatchesPage) },
+              { path: "matches/validity", ...page(ValidityPage) },
               { path: "ai-advice", ...page(AiAdvicePage) },
               ...devAdminRoutes,
               { path: "*", ...page(NotFoundPage) },

@@ -20,6 +20,7 @@ import {
   IntroductionsQuery,
   IntroductionView,
   MyCandidatesView,
+  ValidityView,
 } from "../matching.js";
 
 const managers = ["INVITER", "ADMIN"] as const;
@@ -115,6 +116,14 @@ export const matchingApi = {
     access: ["INVITEE"],
     tag,
     response: MyCandidatesView,
+  }),
+  /** How well past scores predicted what happened: the caller's agency, ADMIN the marketplace (issue 15). */
+  validity: endpoint({
+    method: "GET",
+    path: "/api/matching/validity",
+    access: managers,
+    tag,
+    response: ValidityView,
   }),
   advice: endpoint({
     method: "POST",

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -110,6 +111,12 @@ export const introductions = pgTable(
     dateNote: text("date_note"),
     /** When the day-before reminder of the current date went out (a new date clears it). */
     dateRemindedAt: timestamp("date_reminded_at", { withTimezone: true }),
+    /**
+     * The chance that both say yes the product gave the pair when it was proposed (0-1): the
+     * learned chance, or the questionnaire's percentage / 100 without history. What the validity
+     * page compares with what happened; null for introductions made before it was kept.
+     */
+    predictedChance: doublePrecision("predicted_chance"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -23,6 +23,7 @@ import {
 import type { SessionUser } from "../../platform/access.js";
 import { AppError, notFound } from "../../platform/errors.js";
 import { hashToken, newId, newToken } from "../../platform/ids.js";
+import { outcomeRecorded } from "../matching/learner.js";
 import { profilesFor, usersById } from "../matching/service.js";
 import type { NotifyDeps } from "../notifications/service.js";
 import { findUser } from "../users/service.js";
@@ -309,6 +310,7 @@ async function answerAs(
     return { stage: "waiting" as const };
   });
   await sendNotices(deps, notices);
+  await outcomeRecorded(deps.db);
   return result;
 }
 

@@ -15,6 +15,7 @@ import {
 } from "../../db/schema/index.js";
 import type { SessionUser } from "../../platform/access.js";
 import { isUniqueViolation } from "../../platform/errors.js";
+import { outcomeRecorded } from "../matching/learner.js";
 import { usersById } from "../matching/service.js";
 import type { NotifyDeps } from "../notifications/service.js";
 import { checkLink, issueLink, linkUrl, mailClient } from "./consent.js";
@@ -260,6 +261,7 @@ async function giveFeedback(
     return ended;
   });
   await sendNotices(deps, notices);
+  await outcomeRecorded(deps.db);
   if (movedToDated && updated.status === "dated")
     await askForFeedback(deps, updated, [otherOf(updated, clientId)]);
   return updated;

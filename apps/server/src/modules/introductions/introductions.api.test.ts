@@ -265,6 +265,13 @@ describe("the clients' consent", () => {
       candidateId: people.oleg!.id,
     });
     const id = res.json().id;
+    // The chance the pair was given when proposed is kept for the validity page.
+    const [kept] = await t.database.db
+      .select({ chance: introductions.predictedChance })
+      .from(introductions)
+      .where(eq(introductions.id, id));
+    expect(kept!.chance).toBeGreaterThanOrEqual(0);
+    expect(kept!.chance).toBeLessThanOrEqual(1);
     // Awaiting the other matchmaker: no asking, no date, no feedback, no contacts.
     for (const [who, method, url, body] of [
       ["anna", "POST", `/api/introductions/${id}/ask-client`, {}],

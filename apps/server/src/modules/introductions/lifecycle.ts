@@ -42,6 +42,7 @@ import type { SessionUser } from "../../platform/access.js";
 import { conflict, isUniqueViolation, notFound } from "../../platform/errors.js";
 import { newId } from "../../platform/ids.js";
 import { agencyNamesOf } from "../agencies/service.js";
+import { learnedChance } from "../matching/chance.js";
 import {
   candidateNotFound,
   loadCandidates,
@@ -585,6 +586,7 @@ export async function proposeIntroduction(deps: NotifyDeps, caller: SessionUser,
     .where(and(eq(introductions.pairKey, pairKey), ne(introductions.status, "cancelled")));
   if (existing) throw conflict("INTRODUCTION_EXISTS", "These two clients already have an introduction");
   const sameAgency = candidate.inviterId === own.matchmakerId;
+  const { mutualChance } = await learnedChance(db, { id: body.clientId, input: own.input }, candidate);
   let row: IntroductionRow;
   try {
     row = await db.transaction(async (tx) => {
@@ -598,6 +600,7 @@ export async function proposeIntroduction(deps: NotifyDeps, caller: SessionUser,
           proposedBy: own.matchmakerId,
           responderId: candidate.inviterId!,
           status: sameAgency ? "match" : "awaiting_response",
+          predictedChance: mutualChance,
         })
         .returning();
       await tx.insert(introductionSides).values([

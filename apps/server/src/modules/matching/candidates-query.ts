@@ -315,3 +315,44 @@ export async function readSharedMembers(
     input: toMatchInput(r),
   }));
 }
+
+/** What the learner reads of a person beyond the engine's input, as everyone but their own matchmaker sees it. */
+export type LearningExtras = {
+  id: string;
+  gender: string | null;
+  dateOfBirth: string | null;
+  faith: string | null;
+  interests: Record<string, string[]> | null;
+  ethnicity: string | null;
+  lookingFor: string | null;
+  profession: string | null;
+};
+
+/**
+ * The answers the learning code reads (`learning/questionnaire.ts`) of these people, through
+ * their display settings as any other agency sees them, whatever their status: outcomes are
+ * learned from former clients too. Never shown to anyone.
+ */
+export async function readLearningExtras(
+  db: Db | Parameters<Parameters<Db["transaction"]>[0]>[0],
+  ids: readonly string[],
+): Promise<LearningExtras[]> {
+  if (ids.length === 0) return [];
+  const shows = showsTo(sql`false`);
+  const masked = <T>(field: DisplayableField, column: SQL) =>
+    sql<T | null>`case when ${shows(field)} then ${column} end`;
+  return db
+    .select({
+      id: users.id,
+      gender: masked<string>("gender", sql`${users.gender}::text`),
+      dateOfBirth: masked<string>("age", sql`${clientProfiles.dateOfBirth}::text`),
+      faith: masked<string>("faith", sql`${clientProfiles.faith}`),
+      interests: masked<Record<string, string[]>>("interests", sql`${clientProfiles.interests}`),
+      ethnicity: masked<string>("ethnicity", sql`${clientProfiles.ethnicity}`),
+      lookingFor: masked<string>("lookingFor", sql`${clientProfiles.lookingFor}`),
+      profession: masked<string>("profession", sql`${clientProfiles.profession}`),
+    })
+    .from(users)
+    .innerJoin(clientProfiles, eq(clientProfiles.userId, users.id))
+    .where(inArray(users.id, [...ids]));
+}

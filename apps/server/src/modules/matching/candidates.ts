@@ -19,7 +19,9 @@ import { fileUrl } from "../../platform/storage.js";
 import { agencyNamesOf } from "../agencies/service.js";
 import { publicView, readDisplaySettings } from "../profiles/public.js";
 import { getUser } from "../users/service.js";
-import { explainPair, prepareProfile } from "./compatibility-engine.js";
+import { readLearningExtras } from "./candidates-query.js";
+import { explainPair, type MatchInput, prepareProfile } from "./compatibility-engine.js";
+import { learnerFor } from "./learner.js";
 import { rankCandidates } from "./ranking.js";
 import {
   candidateNotFound,
@@ -156,6 +158,7 @@ export async function listCandidates(
     page.map((r) => ({ user: people.get(r.id)!, full: r.isOwnClient })),
   );
   const me = prepareProfile(own.input, today);
+  const chances = await pageChances(db, { id: clientId, input: own.input }, inputs);
   const items = page.map((r, i): CandidateItem => {
     const input = inputById.get(r.id);
     let topFactors: TopFactor[] = [];
@@ -178,6 +181,7 @@ export async function listCandidates(
       percentage: r.percentage,
       clientFit: r.clientFit,
       candidateFit: r.candidateFit,
+      mutualChance: chances.get(r.id) ?? null,
       topFactors,
       priority: r.priority,
       deferred: r.deferred,
@@ -314,4 +318,22 @@ export async function myCandidates(db: Db, caller: SessionUser): Promise<MyCandi
   );
   items.sort((a, b) => (a.status === b.status ? 0 : a.status === "match" ? -1 : 1));
   return { items, hidden: null };
+}
+
+/** The learned chance of each candidate on the page (a page at a time: never the whole pool). */
+async function pageChances(
+  db: Db,
+  client: { id: string; input: MatchInput },
+  candidates: readonly { id: string; input: MatchInput }[],
+): Promise<Map<string, number>> {
+  const learner = learnerFor(db);
+  await learner.fresh();
+  const extras = await readLearningExtras(db, [client.id, ...candidates.map((c) => c.id)]);
+  const byId = new Map(extras.map((e) => [e.id, e]));
+  const out = new Map<string, number>();
+  for (const c of candidates) {
+    const { mutualChance } = learner.chance(client, c, byId);
+    if (mutualChance !== null) out.set(c.id, mutualChance);
+  }
+  return out;
 }

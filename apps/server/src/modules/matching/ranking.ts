@@ -1,5 +1,6 @@
 import type { Db } from "../../db/client.js";
 import { forEachSharedCandidate, type PoolMember, profileOn, withCandidatePool } from "./candidate-pool.js";
+import { readLearningExtras } from "./candidates-query.js";
 import {
   type MatchInput,
   type PairScore,
@@ -7,6 +8,7 @@ import {
   prepareProfile,
   scorePair,
 } from "./compatibility-engine.js";
+import { learnerFor, preparedFromEngine } from "./learner.js";
 
 export type RankedCandidate = {
   id: string;
@@ -24,15 +26,25 @@ export type RankedCandidate = {
  */
 export async function rankCandidates(
   db: Db,
-  args: { clientId: string; client: MatchInput; matchmakerId: string; today: Date; limit?: number },
+  args: {
+    clientId: string;
+    client: MatchInput;
+    matchmakerId: string;
+    today: Date;
+    limit?: number;
+    /** False: the engine's order alone (the bench compares the two). */
+    learning?: boolean;
+  },
 ): Promise<RankedCandidate[]> {
   const { clientId, matchmakerId, today, limit } = args;
   const me = prepareProfile(args.client, today);
+  const prepared = new Map<string, PreparedProfile>();
   const ranked = await withCandidatePool(db, matchmakerId, today, (pool) => {
     const out: RankedCandidate[] = [];
     const keep = (m: PoolMember, candidate: PreparedProfile, isOwnClient: boolean) => {
       const s = scorePair(me, candidate);
       if (s.excluded) return;
+      prepared.set(m.id, candidate);
       out.push({
         id: m.id,
         inviterId: m.inviterId,
@@ -56,5 +68,46 @@ export async function rankCandidates(
     return out;
   });
   ranked.sort((a, b) => b.percentage - a.percentage || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  if (args.learning !== false) await learnedOrder(db, clientId, me, ranked, prepared);
   return limit === undefined ? ranked : ranked.slice(0, limit);
+}
+
+/** How many of the engine's best candidates the learned chance re-orders. */
+export const LEARNED_RERANK = 100;
+
+/**
+ * Issue 15: once the client has answered introductions (or been answered), the engine's best
+ * LEARNED_RERANK candidates are re-ordered by the learned chance that both say yes (ties: the
+ * engine's order). A client without history keeps the engine's order: the questionnaire's chance
+ * alone would only reshuffle it with less evidence. The rest of the list keeps the engine's order.
+ */
+async function learnedOrder(
+  db: Db,
+  clientId: string,
+  me: PreparedProfile,
+  ranked: RankedCandidate[],
+  prepared: ReadonlyMap<string, PreparedProfile>,
+) {
+  const learner = learnerFor(db);
+  await learner.fresh();
+  if (!learner.hasHistory(clientId) || ranked.length < 2) return;
+  const top = ranked.slice(0, LEARNED_RERANK);
+  const extras = new Map(
+    (await readLearningExtras(db, [clientId, ...top.map((r) => r.id)])).map((e) => [e.id, e]),
+  );
+  const client = { id: clientId, prepared: preparedFromEngine(me, extras.get(clientId)) };
+  const chance = new Map<string, number>();
+  top.forEach((r, k) => {
+    const profile = prepared.get(r.id);
+    const c = profile
+      ? learner.chanceOfPrepared(client, {
+          id: r.id,
+          prepared: preparedFromEngine(profile, extras.get(r.id)),
+        }).mutualChance
+      : null;
+    chance.set(r.id, c ?? -1 + k * 1e-9);
+  });
+  const order = new Map(top.map((r, k) => [r.id, k]));
+  top.sort((a, b) => chance.get(b.id)! - chance.get(a.id)! || order.get(a.id)! - order.get(b.id)!);
+  ranked.splice(0, top.length, ...top);
 }

@@ -6,6 +6,7 @@ import { adviseOn } from "./advice.js";
 import { candidateProfile, listCandidates, markCandidate, myCandidates } from "./candidates.js";
 import { registerPartnerRoutes } from "./partner.js";
 import { getPrice, listResults, localeOf, runCompatibility } from "./service.js";
+import { scoreValidity } from "./validity.js";
 
 export function register(app: FastifyInstance, deps: AppDeps) {
   route(app, matchingApi.price, (request) => getPrice(deps.db, request.user, request.query.clientId));
@@ -35,6 +36,7 @@ export function register(app: FastifyInstance, deps: AppDeps) {
     candidateProfile(deps.db, request.user, request.params.id, request.params.candidateId),
   );
   route(app, matchingApi.myCandidates, (request) => myCandidates(deps.db, request.user));
+  route(app, matchingApi.validity, (request) => scoreValidity(deps.db, request.user));
   route(app, matchingApi.advice, (request) =>
     adviseOn(
       { db: deps.db, ai: deps.config.ai, log: request.log },

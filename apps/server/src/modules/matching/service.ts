@@ -4,6 +4,7 @@ import {
   type CompatibilityResult,
   type CompatibilityResultsQuery,
   type CompatibilityRunView,
+  type LearnedChance,
   type Locale,
   type PublicProfileView,
 } from "@matchdesk/contract";
@@ -21,6 +22,7 @@ import { aiRequestPrice } from "../subscriptions/service.js";
 import { getUser, type UserRow } from "../users/service.js";
 import { narrate } from "./ai-narrative.js";
 import { type CandidateRow, prefilterCandidates } from "./candidates-query.js";
+import { learnedChance } from "./chance.js";
 import { compareProfiles, EMPTY_MATCH_INPUT } from "./compatibility-engine.js";
 
 export type MatchingDeps = {
@@ -143,8 +145,13 @@ export async function getPrice(db: Db, caller: SessionUser, clientId: string | u
 type ResultRow = typeof compatibilityResults.$inferSelect;
 
 function toRunView(row: ResultRow, reused: boolean): CompatibilityRunView {
+  const kept = row.result as CompatibilityResult & Partial<LearnedChance>;
   return {
-    ...(row.result as CompatibilityResult),
+    ...kept,
+    // Results kept before learning existed have no chance.
+    mutualChance: kept.mutualChance ?? null,
+    learnedFrom: kept.learnedFrom ?? 0,
+    reasons: kept.reasons ?? [],
     id: row.id,
     clientId: row.clientId,
     candidateId: row.candidateId,
@@ -208,10 +215,13 @@ export async function runCompatibility(
 
   const engine = compareProfiles(own.input, candidate.input, { locale, today });
   const narrative = await narrate(engine, { ai: deps.ai, log: deps.log });
-  const result: CompatibilityResult = {
+  // The AI narrative above saw the engine's result only, never anyone's outcomes.
+  const learned = await learnedChance(db, { id: body.clientId, input: own.input }, candidate);
+  const result: CompatibilityResult & LearnedChance = {
     ...engine,
     summary: narrative.summary,
     relationshipAnalysis: narrative.relationshipAnalysis,
+    ...learned,
   };
 
   return db.transaction(async (tx) => {

@@ -324,6 +324,16 @@ function CandidateCard({
             {c.percentage}%
           </Text>
         </Group>
+        {c.mutualChance !== null && (
+          <Text size="sm" c="gray.7" data-testid="candidate-chance">
+            {t("matching.candidates.chance", {
+              chance: new Intl.NumberFormat(i18n.language, {
+                style: "percent",
+                maximumFractionDigits: 0,
+              }).format(c.mutualChance),
+            })}
+          </Text>
+        )}
         <Group gap={6}>
           <Badge variant="light" color={c.isOwnClient ? "blue" : "grape"}>
             {c.isOwnClient ? t("matching.source.own") : (c.agencyName ?? t("matching.source.shared"))}

@@ -37,6 +37,7 @@ export function CompatibilityResultCard({ result }: { result: CompatibilityRunVi
           </Text>
         </Stack>
       </Group>
+      <LearnedChanceNote result={result} />
       <Text>{result.summary}</Text>
       {result.strengths.length > 0 && (
         <Stack gap={4}>
@@ -100,6 +101,35 @@ export function CompatibilityResultCard({ result }: { result: CompatibilityRunVi
           </Table>
         </Table.ScrollContainer>
       </Stack>
+    </Stack>
+  );
+}
+
+/**
+ * Issue 15: the chance that both say yes, learned from outcomes, with what moved it. Never names
+ * anyone: the reasons are kinds of evidence. Without history it says the chance is the
+ * questionnaire's alone.
+ */
+function LearnedChanceNote({ result }: { result: CompatibilityRunView }) {
+  const { t, i18n } = useTranslation();
+  if (result.mutualChance === null) return null;
+  const chance = new Intl.NumberFormat(i18n.language, { style: "percent", maximumFractionDigits: 0 }).format(
+    result.mutualChance,
+  );
+  return (
+    <Stack gap={4} data-testid="learned-chance">
+      <Text fw={600}>
+        {result.learnedFrom > 0
+          ? t("matching.result.learned.chance", { chance, count: result.learnedFrom })
+          : t("matching.result.learned.questionnaireOnly", { chance })}
+      </Text>
+      {result.reasons.length > 0 && (
+        <List size="sm" spacing={2}>
+          {result.reasons.map((r) => (
+            <List.Item key={r}>{t(`matching.result.learned.reasons.${r}`)}</List.Item>
+          ))}
+        </List>
+      )}
     </Stack>
   );
 }

@@ -1,8 +1,9 @@
-import { Button, Card, Group, Modal, Select, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Button, Card, Group, Modal, Select, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import type { CompatibilityRunView } from "@matchdesk/contract";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { IntroductionsWorkspace } from "../introductions/IntroductionsWorkspace";
 import { CompatibilityResultCard, percentColor } from "./CompatibilityResultCard";
@@ -19,6 +20,9 @@ export function MatchesPage() {
           {t("matching.matches.title")}
         </Title>
         <Text c="gray.7">{t("matching.matches.lead")}</Text>
+        <Anchor component={Link} to="/admin/matches/validity" size="sm">
+          {t("matching.validity.link")}
+        </Anchor>
       </Stack>
       <IntroductionsWorkspace />
       <Results />

@@ -132,3 +132,8 @@ export function useSavePartnerLink() {
     onSuccess: (view) => queryClient.setQueryData(queryKeyOf(partnerApi.link), view),
   });
 }
+
+/** How well past scores predicted what happened: the agency's, or the marketplace's for an admin. */
+export function useScoreValidity() {
+  return useQuery(queryOf(matchingApi.validity));
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "introductions" ADD COLUMN "predicted_chance" double precision;
