@@ -43,6 +43,7 @@ export const IntroductionEventKind = z.enum([
   "client_answered",
   "client_reminded",
   "matchmaker_alerted",
+  "matchmaker_reminded",
   "introduced",
   "declined",
   "expired",

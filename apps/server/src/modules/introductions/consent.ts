@@ -43,27 +43,11 @@ import {
 } from "./lifecycle.js";
 import { type ClientMail, clientMail } from "./mail.js";
 import { nudgesDue } from "./nudges.js";
+import { settingsOf } from "./settings.js";
+
+export { DEFAULT_SETTINGS, settingsOf } from "./settings.js";
 
 const DAY_MS = 86_400_000;
-export const DEFAULT_SETTINGS: IntroductionSettings = {
-  reminderDays: [2, 5],
-  matchmakerAlertDay: 7,
-  expiryDays: 8,
-};
-
-export async function settingsOf(db: DbOrTx, matchmakerId: string): Promise<IntroductionSettings> {
-  const [row] = await db
-    .select()
-    .from(introductionSettings)
-    .where(eq(introductionSettings.matchmakerId, matchmakerId));
-  return row
-    ? {
-        reminderDays: row.reminderDays,
-        matchmakerAlertDay: row.matchmakerAlertDay,
-        expiryDays: row.expiryDays,
-      }
-    : DEFAULT_SETTINGS;
-}
 
 export async function updateSettings(db: Db, caller: SessionUser, body: IntroductionSettings) {
   const values = {
@@ -83,7 +67,6 @@ export async function updateSettings(db: Db, caller: SessionUser, body: Introduc
       .where(
         and(
           eq(introductionSides.matchmakerId, caller.id),
-          isNotNull(introductionSides.askedAt),
           isNull(introductionSides.answer),
           isNotNull(introductionSides.nextNudgeAt),
         ),
@@ -193,6 +176,9 @@ export async function askClient(deps: NotifyDeps, caller: SessionUser, id: strin
         askedAt: now,
         askNote: note,
         expiresAt,
+        // The reminders to the matchmaker before asking are over; the client's start from none.
+        remindersSent: 0,
+        matchmakerAlerted: false,
         nextNudgeAt: nudgesDue(
           { askedAt: now, expiresAt, remindersSent: 0, matchmakerAlerted: false },
           settings,

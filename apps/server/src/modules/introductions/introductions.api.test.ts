@@ -557,6 +557,134 @@ describe("nudges on a controllable clock", () => {
   });
 });
 
+describe("a matchmaker who never asks their client", () => {
+  it("is reminded on the reminder days after the match, and the introduction expires on the expiry day, each once", async () => {
+    // Anna's questions expire later than Boris's days: the introduction expires for Boris's silence.
+    const days = (expiryDays: number) => ({ reminderDays: [2, 5], matchmakerAlertDay: 7, expiryDays });
+    expect((await call("anna", "PUT", "/api/introductions/settings", days(10))).statusCode).toBe(200);
+    const id = await matched("lena", "ilya");
+    const [row] = await t.database.db.select().from(introductions).where(eq(introductions.id, id));
+    const matchedAt = row!.updatedAt.getTime();
+    // Anna asks her client; Boris never asks his.
+    await call("anna", "POST", `/api/introductions/${id}/ask-client`, {});
+    const askedLena = Date.now();
+    const at = (days: number) => runIntroductionJobs(t.app.deps, new Date(matchedAt + days * DAY + 60_000));
+    const mine = <T extends { introductionId?: string; id?: string }>(rows: T[]) =>
+      rows.filter((r) => (r.introductionId ?? r.id) === id);
+    const bell = async (userId: string, kind: "introduction_ask_reminder" | "introduction_expired_unasked") =>
+      (
+        await t.database.db
+          .select()
+          .from(notifications)
+          .where(and(eq(notifications.userId, userId), eq(notifications.kind, kind)))
+      ).filter((n) => n.params.introductionId === id);
+    const borisMails = async () =>
+      (await t.database.db.select().from(outbox).where(eq(outbox.toAddress, people.boris!.email))).filter(
+        (m) => m.body.includes("ilya"),
+      );
+
+    expect(mine((await at(1)).askReminded)).toEqual([]);
+    const day2 = await at(2);
+    expect(mine(day2.askReminded)).toEqual([
+      expect.objectContaining({
+        clientId: people.ilya!.id,
+        matchmakerId: people.boris!.id,
+        days: 2,
+        left: 6,
+      }),
+    ]);
+    // Never twice for the same day; the asked side is the client's question, not a reminder to Anna.
+    expect(mine((await at(2.5)).askReminded)).toEqual([]);
+    expect(mine(day2.askReminded).map((r) => r.matchmakerId)).not.toContain(people.anna!.id);
+    const reminders = await bell(people.boris!.id, "introduction_ask_reminder");
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0]!.params).toMatchObject({
+      clientName: "ilya",
+      candidateName: "lena",
+      days: 2,
+      left: 6,
+    });
+    // The e-mail copy is in Boris's language (Russian by default).
+    const mails = await borisMails();
+    expect(mails.at(-1)!.body).toContain("Вы ещё не спросили клиента ilya о знакомстве с lena");
+    expect(await bell(people.anna!.id, "introduction_ask_reminder")).toEqual([]);
+
+    expect(mine((await at(5)).askReminded).map((r) => r.days)).toEqual([5]);
+    expect(mine((await at(6)).askReminded)).toEqual([]);
+    expect(await bell(people.boris!.id, "introduction_ask_reminder")).toHaveLength(2);
+    // Before the expiry day nothing closes, even past the client's own question's alert day.
+    expect(mine((await at(7.9)).expired)).toEqual([]);
+    expect(await statusOf(id)).toBe("asking_clients");
+    const end = await at(8);
+    expect(mine(end.expired)).toEqual([
+      expect.objectContaining({ id, status: "expired", cause: "not_asked", silentClientId: people.ilya!.id }),
+    ]);
+    expect(await statusOf(id)).toBe("expired");
+    expect(mine((await at(9)).expired)).toEqual([]);
+    expect(mine((await at(9)).askReminded)).toEqual([]);
+    // Both matchmakers are told once; the timeline says it expired unasked.
+    expect(await bell(people.anna!.id, "introduction_expired_unasked")).toHaveLength(1);
+    expect(await bell(people.boris!.id, "introduction_expired_unasked")).toHaveLength(1);
+    const events = await t.database.db
+      .select()
+      .from(introductionEvents)
+      .where(eq(introductionEvents.introductionId, id));
+    expect(events.filter((e) => e.kind === "matchmaker_reminded")).toHaveLength(2);
+    expect(events.filter((e) => e.kind === "expired")).toEqual([
+      expect.objectContaining({ clientId: people.ilya!.id, data: { cause: "not_asked" } }),
+    ]);
+    // Boris sees his reminders in the timeline; Anna does not see the other side's.
+    const forBoris = (await call("boris", "GET", `/api/introductions/${id}`)).json();
+    expect(forBoris.timeline.filter((e: { kind: string }) => e.kind === "matchmaker_reminded")).toHaveLength(
+      2,
+    );
+    const forAnna = (await call("anna", "GET", `/api/introductions/${id}`)).json();
+    expect(forAnna.timeline.filter((e: { kind: string }) => e.kind === "matchmaker_reminded")).toHaveLength(
+      0,
+    );
+    expect(forAnna.timeline.at(-1)).toMatchObject({
+      kind: "expired",
+      side: "other",
+      data: { cause: "not_asked" },
+    });
+    // Lena's question closed with it.
+    const answer = await call("lena", "POST", `/api/me/introductions/${id}/answer`, { answer: "yes" });
+    expect(answer.statusCode).toBe(409);
+    expect(askedLena).toBeGreaterThanOrEqual(matchedAt);
+    await call("anna", "PUT", "/api/introductions/settings", days(8));
+  });
+
+  it("stops reminding once the matchmaker asks, and two clients of one matchmaker follow the same clock", async () => {
+    const res = await call("anna", "POST", "/api/introductions", {
+      clientId: people.vera!.id,
+      candidateId: people.anton!.id,
+    });
+    expect(res.json().status).toBe("match");
+    const id = res.json().id as string;
+    const [row] = await t.database.db.select().from(introductions).where(eq(introductions.id, id));
+    const at = (days: number) =>
+      runIntroductionJobs(t.app.deps, new Date(row!.createdAt.getTime() + days * DAY + 60_000));
+    const mine = <T extends { introductionId?: string }>(rows: T[]) =>
+      rows.filter((r) => r.introductionId === id);
+    expect(
+      mine((await at(2)).askReminded)
+        .map((r) => r.clientId)
+        .sort(),
+    ).toEqual([people.vera!.id, people.anton!.id].sort());
+    // Anna asks Vera: her reminders stop, Vera's own question starts from none.
+    await call("anna", "POST", `/api/introductions/${id}/ask-client`, { clientId: people.vera!.id });
+    const [vera] = await t.database.db
+      .select()
+      .from(introductionSides)
+      .where(and(eq(introductionSides.introductionId, id), eq(introductionSides.clientId, people.vera!.id)));
+    expect(vera).toMatchObject({ remindersSent: 0, matchmakerAlerted: false });
+    expect(mine((await at(5)).askReminded).map((r) => r.clientId)).toEqual([people.anton!.id]);
+    await call("anna", "POST", `/api/introductions/${id}/cancel`);
+    expect(mine((await at(8)).expired as { id: string }[] as never[])).toEqual([]);
+    expect(await statusOf(id)).toBe("cancelled");
+  });
+});
+
 describe("contacts before consent", () => {
   it("no route that shows a profile shows the other side's phone or e-mail before both said yes", async () => {
     const id = await matched("olga", "igor");

@@ -21,6 +21,7 @@ import {
   eq,
   getTableColumns,
   inArray,
+  isNull,
   ne,
   or,
   type SQL,
@@ -51,6 +52,8 @@ import {
 } from "../matching/service.js";
 import { type NotifyDeps, notify } from "../notifications/service.js";
 import type { UserRow } from "../users/service.js";
+import { unaskedDue } from "./nudges.js";
+import { settingsOf } from "./settings.js";
 
 // SPEC 4 and API.md "Introductions after the match": an introduction between two clients, possibly
 // of two agencies, from the matchmakers' proposal through both clients' answers, the first date
@@ -123,6 +126,36 @@ export async function moveTo(
     .returning();
   if (!row) throw wrongState(`The introduction cannot move to ${to} from its current state`);
   return row;
+}
+
+/**
+ * At the match, each side's matchmaker has the agency's days to ask their client: the job reminds
+ * them until they do, and expires the introduction on the expiry day if one never asks.
+ */
+export async function startAskClock(tx: DbOrTx, introductionId: string, now: Date) {
+  const sides = await tx
+    .select()
+    .from(introductionSides)
+    .where(and(eq(introductionSides.introductionId, introductionId), isNull(introductionSides.askedAt)));
+  for (const side of sides) {
+    const settings = await settingsOf(tx, side.matchmakerId);
+    const expiresAt = new Date(now.getTime() + settings.expiryDays * 86_400_000);
+    await tx
+      .update(introductionSides)
+      .set({
+        matchedAt: now,
+        expiresAt,
+        remindersSent: 0,
+        nextNudgeAt: unaskedDue({ matchedAt: now, expiresAt, remindersSent: 0 }, settings, now).next,
+      })
+      .where(
+        and(
+          eq(introductionSides.introductionId, introductionId),
+          eq(introductionSides.clientId, side.clientId),
+          isNull(introductionSides.askedAt),
+        ),
+      );
+  }
 }
 
 /** A notification to send once the transaction that decided it has committed. */
@@ -471,7 +504,12 @@ function eventViewFor(
   if (side === "other" && !seesAll) {
     // The other side's no shows only as the introduction's "declined"; their reminders are theirs.
     if (ev.kind === "client_answered" && ev.data.answer !== "yes") return null;
-    if (ev.kind === "client_reminded" || ev.kind === "matchmaker_alerted") return null;
+    if (
+      ev.kind === "client_reminded" ||
+      ev.kind === "matchmaker_alerted" ||
+      ev.kind === "matchmaker_reminded"
+    )
+      return null;
     for (const key of Object.keys(data)) if (PRIVATE_KEYS.has(key)) delete data[key];
   }
   const actor = ev.actorId ? people.get(ev.actorId) : undefined;
@@ -605,6 +643,7 @@ export async function proposeIntroduction(deps: NotifyDeps, caller: SessionUser,
         { introductionId: inserted!.id, clientId: body.candidateId, matchmakerId: candidate.inviterId! },
       ]);
       await recordEvent(tx, inserted!.id, "proposed", { actorId: caller.id });
+      if (sameAgency) await startAskClock(tx, inserted!.id, inserted!.createdAt);
       return inserted!;
     });
   } catch (error) {
@@ -740,6 +779,7 @@ export async function actOnIntroduction(
   const updated = await db.transaction(async (tx) => {
     const moved = await moveTo(tx, id, ["awaiting_response"], action === "accept" ? "match" : "rejected");
     await recordEvent(tx, id, action === "accept" ? "accepted" : "rejected", { actorId: caller.id });
+    if (action === "accept") await startAskClock(tx, id, moved.updatedAt);
     return moved;
   });
   await sendNotices(

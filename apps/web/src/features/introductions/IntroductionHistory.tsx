@@ -179,6 +179,8 @@ function EventList({ detail }: { detail: IntroductionDetail }) {
 function eventKey(event: IntroductionEventView): string {
   if (event.kind === "client_answered" && (event.data.answer === "yes" || event.data.answer === "no"))
     return `introductions.timeline.answered.${event.data.answer}`;
+  if (event.kind === "expired" && event.data.cause === "not_asked")
+    return "introductions.timeline.expiredUnasked";
   return `introductions.timeline.kinds.${event.kind}`;
 }
 
