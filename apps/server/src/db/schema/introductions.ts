@@ -166,6 +166,8 @@ export const introductionSettings = pgTable("introduction_settings", {
   reminderDays: integer("reminder_days").array().notNull(),
   matchmakerAlertDay: integer("matchmaker_alert_day").notNull(),
   expiryDays: integer("expiry_days").notNull(),
+  /** The agency's time zone for first dates (IANA); null: the matchmaker picks one each time. */
+  timeZone: text("time_zone"),
 });
 
 /**

@@ -29,6 +29,7 @@ import { findUser } from "../users/service.js";
 import {
   CONSENTED,
   type DbOrTx,
+  dateOf,
   type IntroductionRow,
   introductionNotFound,
   loadVisible,
@@ -96,8 +97,15 @@ export async function issueLink(
   return token;
 }
 
-export const linkUrl = (publicUrl: string, introductionId: string, purpose: LinkPurpose, token: string) =>
-  `${publicUrl}/introductions/${introductionId}/${purpose}?token=${encodeURIComponent(token)}`;
+/** The link in the client's language (`lang`): its page opens in it, even once the link is spent. */
+export const linkUrl = (
+  publicUrl: string,
+  introductionId: string,
+  purpose: LinkPurpose,
+  token: string,
+  locale: string,
+) =>
+  `${publicUrl}/introductions/${introductionId}/${purpose}?token=${encodeURIComponent(token)}&lang=${locale}`;
 
 /** Sends one client one e-mail in their language; a failed send never undoes the step. */
 export async function mailClient(deps: NotifyDeps, clientId: string, mail: ClientMail) {
@@ -208,7 +216,7 @@ export async function askClient(deps: NotifyDeps, caller: SessionUser, id: strin
     kind: "question",
     candidateName: candidate.firstName,
     note,
-    link: linkUrl(deps.config.publicUrl, row.id, "answer", token),
+    link: linkUrl(deps.config.publicUrl, row.id, "answer", token, people.get(target.clientId)!.locale),
     expiresAt,
   });
   await sendNotices(deps, [{ to: target.clientId, kind: "introduction_question", introduction: updated }]);
@@ -329,17 +337,10 @@ export async function linkView(
     id: row.id,
     purpose,
     clientFirstName: people.get(link.clientId)!.firstName,
+    locale: people.get(link.clientId)!.locale === "en-US" ? "en-US" : "ru-RU",
     candidate: candidate!,
     note: sides.get(`${row.id}:${link.clientId}`)?.askNote ?? null,
-    date:
-      row.dateStartsAt && row.datePlace
-        ? {
-            startsAt: row.dateStartsAt.toISOString(),
-            place: row.datePlace,
-            mapUrl: row.dateMapUrl,
-            note: row.dateNote,
-          }
-        : null,
+    date: dateOf(row),
     expiresAt: link.expiresAt.toISOString(),
   };
 }
@@ -403,15 +404,7 @@ export async function myIntroductions(db: Db, caller: SessionUser): Promise<MyIn
       askedAt: side.askedAt?.toISOString() ?? null,
       expiresAt: side.expiresAt?.toISOString() ?? null,
       answer: side.answer,
-      date:
-        intro.dateStartsAt && intro.datePlace && CONSENTED.includes(intro.status)
-          ? {
-              startsAt: intro.dateStartsAt.toISOString(),
-              place: intro.datePlace,
-              mapUrl: intro.dateMapUrl,
-              note: intro.dateNote,
-            }
-          : null,
+      date: CONSENTED.includes(intro.status) ? dateOf(intro) : null,
       dateResponse: side.dateResponse,
       feedbackGiven: givenIds.has(intro.id),
       updatedAt: intro.updatedAt.toISOString(),

@@ -16,7 +16,7 @@ import { askForFeedback } from "./dates.js";
 import { type IntroductionRow, type Notice, sendNotices } from "./lifecycle.js";
 import { clientMail } from "./mail.js";
 import { nudgesDue, unaskedDue } from "./nudges.js";
-import { DEFAULT_SETTINGS } from "./settings.js";
+import { DEFAULT_SETTINGS, FALLBACK_TIME_ZONE } from "./settings.js";
 
 // The introductions' clock: reminders to clients who have not answered (on the agency's days,
 // 2 and 5 by default), the matchmaker told on day 7, the question expired on day 8; the day-before
@@ -316,7 +316,7 @@ async function sendDue(deps: NotifyDeps, run: IntroductionJobRun) {
           {
             kind: "reminder",
             candidateName: otherName(row, r.clientId),
-            link: linkUrl(deps.config.publicUrl, row.id, "answer", tokens[i]!),
+            link: linkUrl(deps.config.publicUrl, row.id, "answer", tokens[i]!, client.locale),
             expiresAt: r.expiresAt,
           },
         ),
@@ -361,6 +361,7 @@ async function sendDue(deps: NotifyDeps, run: IntroductionJobRun) {
   for (const row of run.dateReminded) {
     const date = {
       startsAt: row.dateStartsAt!,
+      timeZone: row.dateTimeZone ?? FALLBACK_TIME_ZONE,
       place: row.datePlace ?? "",
       mapUrl: row.dateMapUrl,
       note: row.dateNote,

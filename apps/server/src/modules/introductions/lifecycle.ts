@@ -53,7 +53,7 @@ import {
 import { type NotifyDeps, notify } from "../notifications/service.js";
 import type { UserRow } from "../users/service.js";
 import { unaskedDue } from "./nudges.js";
-import { settingsOf } from "./settings.js";
+import { FALLBACK_TIME_ZONE, settingsOf } from "./settings.js";
 
 // SPEC 4 and API.md "Introductions after the match": an introduction between two clients, possibly
 // of two agencies, from the matchmakers' proposal through both clients' answers, the first date
@@ -325,10 +325,12 @@ function waitingOnOf(
   }
 }
 
-const dateOf = (row: IntroductionRow) =>
+/** The first date as the API shows it, at its own time zone. */
+export const dateOf = (row: IntroductionRow) =>
   row.dateStartsAt && row.datePlace
     ? {
         startsAt: row.dateStartsAt.toISOString(),
+        timeZone: row.dateTimeZone ?? FALLBACK_TIME_ZONE,
         place: row.datePlace,
         mapUrl: row.dateMapUrl,
         note: row.dateNote,

@@ -9,7 +9,11 @@ export const DEFAULT_SETTINGS: IntroductionSettings = {
   reminderDays: [2, 5],
   matchmakerAlertDay: 7,
   expiryDays: 8,
+  timeZone: null,
 };
+
+/** A date's zone when neither the matchmaker nor their agency named one. */
+export const FALLBACK_TIME_ZONE = "UTC";
 
 /** A matchmaker's reminder days (their agency's), or the defaults. */
 export async function settingsOf(db: Db | Tx, matchmakerId: string): Promise<IntroductionSettings> {
@@ -22,6 +26,7 @@ export async function settingsOf(db: Db | Tx, matchmakerId: string): Promise<Int
         reminderDays: row.reminderDays,
         matchmakerAlertDay: row.matchmakerAlertDay,
         expiryDays: row.expiryDays,
+        timeZone: row.timeZone,
       }
     : DEFAULT_SETTINGS;
 }
