@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 import { fillDateTime } from "./helpers";
 
@@ -197,6 +198,12 @@ test("[introductions] two matchmakers and two clients go from a proposal to a se
     await expect(dialog).toBeHidden();
   };
   await mine.getByRole("button", { name: "Set the date" }).click();
+  // The date dialog with its time zone select: no axe violations.
+  await expect(proposer.getByRole("dialog").getByRole("combobox", { name: "Time zone" })).toBeVisible();
+  const axe = await new AxeBuilder({ page: proposer }).include('[role="dialog"]').analyze();
+  expect(axe.violations.map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual(
+    [],
+  );
   await setDate("2099-06-01T19:30", "Asia/Yekaterinburg");
   await workspaceCard(proposer, `${her} — ${him}`, pair.responderAgency, /^Dates/);
   mine = proposer
