@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 import { fillDateTime } from "./helpers";
 
@@ -174,8 +175,17 @@ test("[introductions] two matchmakers and two clients go from a proposal to a se
   await proposer.getByRole("menuitem", { name: "Contacts" }).click();
   await expect(proposer.getByRole("dialog", { name: "Contacts" }).getByText(pair.him.full)).toBeVisible();
   await proposer.keyboard.press("Escape");
-  const setDate = async (startsAt: string) => {
+  const setDate = async (startsAt: string, timeZone?: string) => {
     const dialog = proposer.getByRole("dialog");
+    if (timeZone) {
+      // The meeting's own clock, whatever the browsers' zones are.
+      const zone = dialog.getByRole("combobox", { name: "Time zone" });
+      await zone.fill(timeZone.split("/")[1]!);
+      await expect(proposer.getByRole("option", { name: new RegExp(timeZone) })).toHaveCount(1);
+      await zone.press("ArrowDown");
+      await zone.press("Enter");
+      await expect(zone).toHaveValue(new RegExp(timeZone));
+    }
     await fillDateTime(
       dialog.getByRole("textbox", { name: "Date", exact: true }),
       dialog.getByRole("spinbutton", { name: "Hours" }),
@@ -188,19 +198,30 @@ test("[introductions] two matchmakers and two clients go from a proposal to a se
     await expect(dialog).toBeHidden();
   };
   await mine.getByRole("button", { name: "Set the date" }).click();
-  await setDate("2099-06-01T19:30");
+  // The date dialog with its time zone select: no axe violations.
+  await expect(proposer.getByRole("dialog").getByRole("combobox", { name: "Time zone" })).toBeVisible();
+  const axe = await new AxeBuilder({ page: proposer }).include('[role="dialog"]').analyze();
+  expect(axe.violations.map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual(
+    [],
+  );
+  await setDate("2099-06-01T19:30", "Asia/Yekaterinburg");
   await workspaceCard(proposer, `${her} — ${him}`, pair.responderAgency, /^Dates/);
   mine = proposer
     .getByTestId("introduction-card")
     .filter({ hasText: `${her} — ${him}` })
     .filter({ hasText: pair.responderAgency });
   await expect(mine.getByTestId("introduction-status")).toHaveText("Date planned");
-  await expect(mine.getByTestId("introduction-date")).toContainText("01.06.2099 19:30, Café Pushkin");
+  await expect(mine.getByTestId("introduction-date")).toContainText(
+    "01.06.2099 19:30 (Yekaterinburg Standard Time), Café Pushkin",
+  );
 
   // She confirms the date in her account.
   await herPage.goto("/admin/dashboard");
   const herDate = myIntroduction(herPage, him, pair.himCity);
-  await expect(herDate.getByTestId("my-date")).toContainText("01.06.2099 19:30", loaded);
+  await expect(herDate.getByTestId("my-date")).toContainText(
+    "01.06.2099 19:30 (Yekaterinburg Standard Time)",
+    loaded,
+  );
   await herDate.getByRole("button", { name: "Confirm" }).click();
   await expect(herDate.getByText("You confirmed the date.")).toBeVisible();
 
@@ -263,4 +284,27 @@ test("[introductions] two matchmakers and two clients go from a proposal to a se
   await expect(
     proposer.getByTestId("introduction-card").filter({ hasText: pair.responderAgency }),
   ).toHaveCount(1);
+});
+
+test("[introductions] a one-click link opens in its client's language until the visitor switches", async ({
+  page,
+  baseURL,
+}) => {
+  const url = baseURL ?? "http://127.0.0.1:3100";
+  const link = (lang: string) =>
+    `/introductions/00000000-0000-0000-0000-000000000000/answer?token=not-a-real-token-0000&lang=${lang}`;
+  const heading = page.getByRole("heading", { level: 1 });
+  // A Russian-speaking client whose browser last read the public site in English.
+  await page.context().addCookies([{ name: "public-locale", value: "en-US", url }]);
+  await page.goto(link("ru-RU"));
+  await expect(heading).toHaveText("Ссылка не работает");
+  // The visitor's own switch wins.
+  await page.getByRole("button", { name: "English" }).click();
+  await expect(heading).toHaveText("This link does not work");
+  // An English-speaking client's link, with a Russian public cookie.
+  await page.context().addCookies([{ name: "public-locale", value: "ru-RU", url }]);
+  await page.goto(link("en-US"));
+  await expect(heading).toHaveText("This link does not work");
+  await page.getByRole("button", { name: "Русский" }).click();
+  await expect(heading).toHaveText("Ссылка не работает");
 });

@@ -103,6 +103,8 @@ export const NotificationKind = z.enum([
   "introduction_date_planned",
   "introduction_date_reminder",
   "introduction_feedback_requested",
+  "introduction_ask_reminder",
+  "introduction_expired_unasked",
 ]);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 

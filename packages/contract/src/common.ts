@@ -3,6 +3,19 @@ import { LIMITS } from "./constants.js";
 
 export const Id = z.string().min(1).max(64);
 
+/** Whether the runtime knows this IANA time zone (`Europe/Moscow`). */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: value });
+    return value.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** An IANA time zone name: a meeting's local clock. */
+export const TimeZone = z.string().min(1).max(64).refine(isTimeZone, "Unknown time zone");
+
 /**
  * A yes/no filter of a query string. On the wire it is "true" or "false"; the web app may hand it
  * the boolean it read back from a URL, which becomes the same string.

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { Id } from "./common.js";
+import { Id, TimeZone } from "./common.js";
+import { Locale } from "./i18n.js";
 import { DateView, IntroductionView } from "./matching.js";
 import { PublicProfileView } from "./profiles.js";
 
@@ -43,6 +44,7 @@ export const IntroductionEventKind = z.enum([
   "client_answered",
   "client_reminded",
   "matchmaker_alerted",
+  "matchmaker_reminded",
   "introduced",
   "declined",
   "expired",
@@ -185,6 +187,8 @@ const DateTime = z.iso.datetime({ offset: true }).refine((v) => {
 
 export const DateBody = z.object({
   startsAt: DateTime,
+  /** The meeting's time zone; the agency's (the matchmaker's settings) when absent. */
+  timeZone: TimeZone.optional(),
   place: text(300).min(1, { message: "Required field" }),
   mapUrl: z
     .url({ protocol: /^https?$/ })
@@ -240,6 +244,8 @@ export const PublicIntroductionView = z.object({
   id: Id,
   purpose: z.enum(["answer", "feedback"]),
   clientFirstName: z.string(),
+  /** The client's own language: the page opens in it unless the visitor switches. */
+  locale: Locale,
   candidate: PublicProfileView,
   note: z.string().nullable(),
   date: DateView.nullable(),
@@ -284,6 +290,8 @@ export const IntroductionSettings = z
     reminderDays: z.array(z.number().int().min(1).max(30)).max(3),
     matchmakerAlertDay: z.number().int().min(1).max(30),
     expiryDays: z.number().int().min(2).max(30),
+    /** The agency's time zone: a first date is set in it unless the matchmaker picks another. */
+    timeZone: TimeZone.nullable().optional(),
   })
   .refine((s) => s.reminderDays.every((d) => d < s.expiryDays) && s.matchmakerAlertDay < s.expiryDays, {
     message: "Reminders come before the question expires",

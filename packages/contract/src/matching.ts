@@ -220,6 +220,8 @@ export type WaitingOn = z.infer<typeof WaitingOn>;
 
 export const DateView = z.object({
   startsAt: z.iso.datetime(),
+  /** The meeting's time zone (IANA): pages, e-mails and the calendar file show its local time. */
+  timeZone: z.string(),
   place: z.string(),
   mapUrl: z.string().nullable(),
   note: z.string().nullable(),

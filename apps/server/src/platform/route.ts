@@ -131,3 +131,13 @@ function responseSchema(def: EndpointSpec): { response?: Record<number, z.ZodTyp
   if (response instanceof z.ZodType) return { response: { [successStatusOf(def)]: response } };
   return { response: response as Record<number, z.ZodType> & StatusMap };
 }
+
+/**
+ * For a hot read whose answer the service builds field by field with the contract's types: the
+ * answer is written as JSON without parsing it through its schema again (the schema still
+ * documents it in OpenAPI, and the route's tests compare answers with it). Only for answers that
+ * hold nothing the schema would strip.
+ */
+export const typedResponse: RouteExtras = {
+  serializerCompiler: () => (data) => JSON.stringify(data),
+};

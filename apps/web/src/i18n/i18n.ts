@@ -4,7 +4,7 @@ import { initReactI18next } from "react-i18next";
 import { writeCookie } from "../lib/cookies";
 import { importWithReload } from "../lib/lazy-page";
 import { hasAiModel, withAnalysisWording } from "./analysis-wording";
-import { type LocaleArea, localeCookieOf } from "./locale";
+import { clearPageLocale, type LocaleArea, localeCookieOf } from "./locale";
 
 export const i18n = i18next.createInstance();
 
@@ -83,6 +83,7 @@ export async function switchLocale(locale: Locale): Promise<void> {
 /** The language switch: changes the language in place and remembers it in the current area's cookie. */
 export function chooseLocale(locale: Locale, area: LocaleArea): Promise<void> {
   const cookie = localeCookieOf(area);
+  clearPageLocale();
   writeCookie(cookie.name, locale, cookie.maxAgeDays);
   return switchLocale(locale);
 }

@@ -1,6 +1,6 @@
 import { LOCALES } from "@matchdesk/contract";
 import { describe, expect, it } from "vitest";
-import { localeAreaOf, localeFor, SUPPORTED_LOCALES } from "./locale";
+import { clearPageLocale, localeAreaOf, localeFor, SUPPORTED_LOCALES, setPageLocale } from "./locale";
 
 describe("localeAreaOf", () => {
   it("puts the app's pages in the app area", () => {
@@ -40,5 +40,17 @@ describe("localeFor", () => {
 describe("SUPPORTED_LOCALES", () => {
   it("matches the contract's locales", () => {
     expect([...SUPPORTED_LOCALES].sort()).toEqual([...LOCALES].sort());
+  });
+});
+
+describe("a page's own language", () => {
+  it("holds for its path only, over the cookie, until cleared by the visitor's switch", () => {
+    const jar = (name: string) => ({ "public-locale": "en-US" })[name];
+    const link = "/introductions/i1/answer";
+    setPageLocale(link, "ru-RU");
+    expect(localeFor(link, jar)).toBe("ru-RU");
+    expect(localeFor("/about", jar)).toBe("en-US");
+    clearPageLocale();
+    expect(localeFor(link, jar)).toBe("en-US");
   });
 });

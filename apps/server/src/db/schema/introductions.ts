@@ -37,15 +37,26 @@ export const introductionSides = pgTable(
     matchmakerId: text("matchmaker_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /**
+     * When the matchmaker could first ask (the match): until they ask, the job reminds them on the
+     * agency's reminder days and the introduction expires on its expiry day, counted from then.
+     */
+    matchedAt: timestamp("matched_at", { withTimezone: true }),
     askedAt: timestamp("asked_at", { withTimezone: true }),
     askNote: text("ask_note"),
-    /** The question expires then (the agency's setting at the time it was asked). */
+    /**
+     * The question expires then (the agency's setting at the time it was asked); before it was
+     * asked, when the introduction expires unasked.
+     */
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     answer: clientAnswerEnum("answer"),
     reason: text("reason"),
     comment: text("comment"),
     answeredAt: timestamp("answered_at", { withTimezone: true }),
-    /** Reminders sent to the client for this question, and whether the matchmaker was told. */
+    /**
+     * Reminders sent to the client for this question (before it, to the matchmaker to ask), and
+     * whether the matchmaker was told.
+     */
     remindersSent: smallint("reminders_sent").notNull().default(0),
     matchmakerAlerted: boolean("matchmaker_alerted").notNull().default(false),
     /**
@@ -155,6 +166,8 @@ export const introductionSettings = pgTable("introduction_settings", {
   reminderDays: integer("reminder_days").array().notNull(),
   matchmakerAlertDay: integer("matchmaker_alert_day").notNull(),
   expiryDays: integer("expiry_days").notNull(),
+  /** The agency's time zone for first dates (IANA); null: the matchmaker picks one each time. */
+  timeZone: text("time_zone"),
 });
 
 /**

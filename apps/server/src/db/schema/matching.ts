@@ -109,6 +109,8 @@ export const introductions = pgTable(
     datePlace: text("date_place"),
     dateMapUrl: text("date_map_url"),
     dateNote: text("date_note"),
+    /** The date's time zone (IANA): it is shown at that local clock; null before it (read as UTC). */
+    dateTimeZone: text("date_time_zone"),
     /** When the day-before reminder of the current date went out (a new date clears it). */
     dateRemindedAt: timestamp("date_reminded_at", { withTimezone: true }),
     /**

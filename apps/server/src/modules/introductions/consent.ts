@@ -30,6 +30,7 @@ import { findUser } from "../users/service.js";
 import {
   CONSENTED,
   type DbOrTx,
+  dateOf,
   type IntroductionRow,
   introductionNotFound,
   loadVisible,
@@ -44,27 +45,11 @@ import {
 } from "./lifecycle.js";
 import { type ClientMail, clientMail } from "./mail.js";
 import { nudgesDue } from "./nudges.js";
+import { settingsOf } from "./settings.js";
+
+export { DEFAULT_SETTINGS, settingsOf } from "./settings.js";
 
 const DAY_MS = 86_400_000;
-export const DEFAULT_SETTINGS: IntroductionSettings = {
-  reminderDays: [2, 5],
-  matchmakerAlertDay: 7,
-  expiryDays: 8,
-};
-
-export async function settingsOf(db: DbOrTx, matchmakerId: string): Promise<IntroductionSettings> {
-  const [row] = await db
-    .select()
-    .from(introductionSettings)
-    .where(eq(introductionSettings.matchmakerId, matchmakerId));
-  return row
-    ? {
-        reminderDays: row.reminderDays,
-        matchmakerAlertDay: row.matchmakerAlertDay,
-        expiryDays: row.expiryDays,
-      }
-    : DEFAULT_SETTINGS;
-}
 
 export async function updateSettings(db: Db, caller: SessionUser, body: IntroductionSettings) {
   const values = {
@@ -84,7 +69,6 @@ export async function updateSettings(db: Db, caller: SessionUser, body: Introduc
       .where(
         and(
           eq(introductionSides.matchmakerId, caller.id),
-          isNotNull(introductionSides.askedAt),
           isNull(introductionSides.answer),
           isNotNull(introductionSides.nextNudgeAt),
         ),
@@ -114,8 +98,15 @@ export async function issueLink(
   return token;
 }
 
-export const linkUrl = (publicUrl: string, introductionId: string, purpose: LinkPurpose, token: string) =>
-  `${publicUrl}/introductions/${introductionId}/${purpose}?token=${encodeURIComponent(token)}`;
+/** The link in the client's language (`lang`): its page opens in it, even once the link is spent. */
+export const linkUrl = (
+  publicUrl: string,
+  introductionId: string,
+  purpose: LinkPurpose,
+  token: string,
+  locale: string,
+) =>
+  `${publicUrl}/introductions/${introductionId}/${purpose}?token=${encodeURIComponent(token)}&lang=${locale}`;
 
 /** Sends one client one e-mail in their language; a failed send never undoes the step. */
 export async function mailClient(deps: NotifyDeps, clientId: string, mail: ClientMail) {
@@ -194,6 +185,9 @@ export async function askClient(deps: NotifyDeps, caller: SessionUser, id: strin
         askedAt: now,
         askNote: note,
         expiresAt,
+        // The reminders to the matchmaker before asking are over; the client's start from none.
+        remindersSent: 0,
+        matchmakerAlerted: false,
         nextNudgeAt: nudgesDue(
           { askedAt: now, expiresAt, remindersSent: 0, matchmakerAlerted: false },
           settings,
@@ -223,7 +217,7 @@ export async function askClient(deps: NotifyDeps, caller: SessionUser, id: strin
     kind: "question",
     candidateName: candidate.firstName,
     note,
-    link: linkUrl(deps.config.publicUrl, row.id, "answer", token),
+    link: linkUrl(deps.config.publicUrl, row.id, "answer", token, people.get(target.clientId)!.locale),
     expiresAt,
   });
   await sendNotices(deps, [{ to: target.clientId, kind: "introduction_question", introduction: updated }]);
@@ -345,17 +339,10 @@ export async function linkView(
     id: row.id,
     purpose,
     clientFirstName: people.get(link.clientId)!.firstName,
+    locale: people.get(link.clientId)!.locale === "en-US" ? "en-US" : "ru-RU",
     candidate: candidate!,
     note: sides.get(`${row.id}:${link.clientId}`)?.askNote ?? null,
-    date:
-      row.dateStartsAt && row.datePlace
-        ? {
-            startsAt: row.dateStartsAt.toISOString(),
-            place: row.datePlace,
-            mapUrl: row.dateMapUrl,
-            note: row.dateNote,
-          }
-        : null,
+    date: dateOf(row),
     expiresAt: link.expiresAt.toISOString(),
   };
 }
@@ -419,15 +406,7 @@ export async function myIntroductions(db: Db, caller: SessionUser): Promise<MyIn
       askedAt: side.askedAt?.toISOString() ?? null,
       expiresAt: side.expiresAt?.toISOString() ?? null,
       answer: side.answer,
-      date:
-        intro.dateStartsAt && intro.datePlace && CONSENTED.includes(intro.status)
-          ? {
-              startsAt: intro.dateStartsAt.toISOString(),
-              place: intro.datePlace,
-              mapUrl: intro.dateMapUrl,
-              note: intro.dateNote,
-            }
-          : null,
+      date: CONSENTED.includes(intro.status) ? dateOf(intro) : null,
       dateResponse: side.dateResponse,
       feedbackGiven: givenIds.has(intro.id),
       updatedAt: intro.updatedAt.toISOString(),

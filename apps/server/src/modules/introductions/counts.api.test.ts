@@ -1,4 +1,4 @@
-import { IntroductionStatus } from "@matchdesk/contract";
+import { IntroductionStatus, IntroductionsPage } from "@matchdesk/contract";
 import { eq, or, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, signIn, type TestApp } from "../../../test/app.js";
@@ -103,6 +103,15 @@ describe("introduction tab counters", () => {
     expect(body.total).toBe(25);
     expect(body.items).toHaveLength(5);
     expect(body.counts.active + body.counts.dates + body.counts.past).toBe(25);
+    // The list's answer is written without parsing it again: it is exactly what the schema says.
+    expect(IntroductionsPage.parse(body)).toEqual(body);
+    // A page past the end still answers the counts (read apart: no row carried them).
+    const beyond = await t.app.inject({
+      method: "GET",
+      url: "/api/introductions?pageSize=5&page=99",
+      headers: { cookie },
+    });
+    expect(beyond.json()).toMatchObject({ items: [], total: 25, counts: body.counts });
 
     // A list card, read in one statement, says what the introduction's own view says.
     const all = await t.app.inject({
@@ -111,6 +120,7 @@ describe("introduction tab counters", () => {
       headers: { cookie },
     });
     expect(all.json().items).toHaveLength(25);
+    expect(IntroductionsPage.parse(all.json())).toEqual(all.json());
     for (const item of all.json().items) {
       const one = await t.app.inject({
         method: "GET",

@@ -2,6 +2,7 @@ import type {
   DateBody,
   DateResponseBody,
   FeedbackBody,
+  Locale,
   MyIntroductionStage,
   RecordFeedbackBody,
 } from "@matchdesk/contract";
@@ -33,6 +34,7 @@ import {
   wrongState,
 } from "./lifecycle.js";
 import { dateCalendar } from "./mail.js";
+import { FALLBACK_TIME_ZONE, settingsOf } from "./settings.js";
 
 const DAY_MS = 86_400_000;
 /** How long a feedback link works after the date. */
@@ -55,10 +57,19 @@ export async function setDate(deps: NotifyDeps, caller: SessionUser, id: string,
   const startsAt = new Date(body.startsAt);
   const now = new Date();
   const past = startsAt <= now;
-  const date = { startsAt, place: body.place, mapUrl: body.mapUrl ?? null, note: body.note || null };
+  // The meeting's clock: the one the matchmaker picked, else their agency's.
+  const timeZone = body.timeZone ?? (await settingsOf(db, caller.id)).timeZone ?? FALLBACK_TIME_ZONE;
+  const date = {
+    startsAt,
+    timeZone,
+    place: body.place,
+    mapUrl: body.mapUrl ?? null,
+    note: body.note || null,
+  };
   const { updated, sequence } = await db.transaction(async (tx) => {
     const moved = await moveTo(tx, row.id, ["introduced", "date_planned"], past ? "dated" : "date_planned", {
       dateStartsAt: startsAt,
+      dateTimeZone: timeZone,
       datePlace: date.place,
       dateMapUrl: date.mapUrl,
       dateNote: date.note,
@@ -70,7 +81,13 @@ export async function setDate(deps: NotifyDeps, caller: SessionUser, id: string,
       .where(eq(introductionSides.introductionId, row.id));
     await recordEvent(tx, row.id, "date_set", {
       actorId: caller.id,
-      data: { startsAt: startsAt.toISOString(), place: date.place, mapUrl: date.mapUrl, note: date.note },
+      data: {
+        startsAt: startsAt.toISOString(),
+        timeZone,
+        place: date.place,
+        mapUrl: date.mapUrl,
+        note: date.note,
+      },
     });
     const [sets] = await tx
       .select({ n: count() })
@@ -99,6 +116,7 @@ export async function setDate(deps: NotifyDeps, caller: SessionUser, id: string,
             : `Свидание с ${candidateName}`,
         date,
         url: portal,
+        locale: people.get(clientId)!.locale as Locale,
       }),
     });
     notices.push({ to: clientId, kind: "introduction_date_planned", introduction: updated });
@@ -119,7 +137,7 @@ export async function askForFeedback(deps: NotifyDeps, row: IntroductionRow, onl
     await mailClient(deps, clientId, {
       kind: "feedback",
       candidateName: people.get(otherOf(row, clientId))!.firstName,
-      link: linkUrl(deps.config.publicUrl, row.id, "feedback", token),
+      link: linkUrl(deps.config.publicUrl, row.id, "feedback", token, people.get(clientId)!.locale),
     });
   }
   await sendNotices(

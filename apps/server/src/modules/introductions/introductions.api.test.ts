@@ -1,3 +1,4 @@
+import type { Locale } from "@matchdesk/contract";
 import { ENDPOINTS } from "@matchdesk/contract/endpoints";
 import { and, eq, like } from "drizzle-orm";
 import ical, { type VEvent } from "node-ical";
@@ -28,6 +29,7 @@ import {
 } from "../../db/schema/index.js";
 import { seedMatchmaker } from "../../seed/seed.js";
 import { runIntroductionJobs } from "./jobs.js";
+import { formatMeetingTime } from "./mail.js";
 
 // Introductions after the match through the real routes: both clients consent (portal and
 // one-click link), contacts only on consent with a ledger, the date with an .ics, feedback from
@@ -74,7 +76,10 @@ describe("the clients' consent", () => {
       purpose: "answer",
       clientFirstName: "olga",
       note: "He plays the cello",
+      // Olga reads English: her page opens in it, and so does the link itself.
+      locale: "en-US",
     });
+    expect(mail.body).toContain(`&lang=en-US`);
     expect(view.json().candidate.userId).toBe(people.ivan!.id);
     expect(view.body).not.toContain(people.ivan!.email);
     expect(view.body).not.toContain("922 555");
@@ -341,6 +346,26 @@ describe("the first date and feedback", () => {
     const a = nameOf(row!.clientId);
     const b = nameOf(row!.candidateId);
     const startsAt = new Date(Date.now() + 3 * DAY);
+    // Boris's agency meets in Yekaterinburg (UTC+5): a date he sets without a zone is at its clock.
+    const zone = "Asia/Yekaterinburg";
+    const defaults = { reminderDays: [2, 5], matchmakerAlertDay: 7, expiryDays: 8 };
+    const badZone = await call("boris", "PUT", "/api/introductions/settings", {
+      ...defaults,
+      timeZone: "Mars/Olympus",
+    });
+    expect([badZone.statusCode, badZone.json().code]).toEqual([400, "VALIDATION_FAILED"]);
+    expect(
+      (await call("boris", "PUT", "/api/introductions/settings", { ...defaults, timeZone: zone })).json(),
+    ).toEqual({
+      ...defaults,
+      timeZone: zone,
+    });
+    const badDate = await call("boris", "PUT", `/api/introductions/${id}/date`, {
+      startsAt: startsAt.toISOString(),
+      place: "Park",
+      timeZone: "Nowhere/Land",
+    });
+    expect(badDate.statusCode).toBe(400);
     const set = await call("boris", "PUT", `/api/introductions/${id}/date`, {
       startsAt: startsAt.toISOString(),
       place: "Café Pushkin, Tverskoy Blvd 26A",
@@ -350,8 +375,14 @@ describe("the first date and feedback", () => {
     expect(set.statusCode).toBe(200);
     expect(set.json()).toMatchObject({
       status: "date_planned",
-      date: { place: "Café Pushkin, Tverskoy Blvd 26A" },
+      date: { place: "Café Pushkin, Tverskoy Blvd 26A", timeZone: zone },
     });
+    const localTime = new Intl.DateTimeFormat("en-GB", {
+      timeZone: zone,
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    }).format(startsAt);
     expect(set.json().waitingOn.map((w: { action: string }) => w.action)).toEqual([
       "confirm_date",
       "confirm_date",
@@ -368,6 +399,16 @@ describe("the first date and feedback", () => {
       new Date(Math.floor(startsAt.getTime() / 60_000) * 60_000).toISOString(),
     );
     expect(event.location).toBe("Café Pushkin, Tverskoy Blvd 26A");
+    // The mail and the calendar file say the time at the meeting's clock, with the zone's name.
+    expect(mail.body).toContain(localTime);
+    expect(mail.body).toContain(`(${zone})`);
+    expect(mail.body).toContain(formatMeetingTime(people[a]!.locale as Locale, startsAt, zone));
+    expect(event.description).toContain(localTime);
+    expect(event.description).toContain(zone);
+    expect(mail.attachments![0]!.content).toContain(`X-WR-TIMEZONE:${zone}`);
+    // The client's portal and the one-click pages get the zone too.
+    const portal = (await call(a, "GET", "/api/me/introductions")).json();
+    expect(portal.items.find((i: { id: string }) => i.id === id).date).toMatchObject({ timeZone: zone });
     expect(event.uid).toBe(`${id}@matchdesk`);
 
     // An answer about another time than the planned one is refused (the date moved meanwhile).
@@ -390,10 +431,13 @@ describe("the first date and feedback", () => {
     const waiting = (await call("anna", "GET", `/api/introductions/${id}`)).json().waitingOn;
     expect(waiting.map((w: { action: string }) => w.action)).toContain("set_date");
     // Moved: both asked to confirm again, the calendar's sequence grows.
-    await call("anna", "PUT", `/api/introductions/${id}/date`, {
+    // Anna moves it and names the zone herself.
+    const moved = await call("anna", "PUT", `/api/introductions/${id}/date`, {
       startsAt: startsAt.toISOString(),
       place: "Café Pushkin",
+      timeZone: "Europe/Moscow",
     });
+    expect(moved.json().date.timeZone).toBe("Europe/Moscow");
     const again = await lastMail(b);
     expect(again.mail.attachments![0]!.content).toContain("SEQUENCE:1");
     expect(
@@ -503,7 +547,12 @@ describe("nudges on a controllable clock", () => {
       matchmakerAlertDay: 4,
       expiryDays: 6,
     });
-    expect(settings.json()).toEqual({ reminderDays: [3], matchmakerAlertDay: 4, expiryDays: 6 });
+    expect(settings.json()).toEqual({
+      reminderDays: [3],
+      matchmakerAlertDay: 4,
+      expiryDays: 6,
+      timeZone: null,
+    });
     const badSettings = await call("dora", "PUT", "/api/introductions/settings", {
       reminderDays: [9],
       matchmakerAlertDay: 4,
@@ -530,10 +579,12 @@ describe("nudges on a controllable clock", () => {
     expect(mine((await at(2)).reminded)).toEqual([]);
     expect(await mailsTo()).toBe(start + 1);
     // The reminder's own link works.
-    const { token } = await lastMail(annaClient);
-    expect(
-      (await call(null, "GET", `/api/public/introductions/${id}/answer?token=${token}`)).statusCode,
-    ).toBe(200);
+    const { token, mail: reminder } = await lastMail(annaClient);
+    const reminderView = await call(null, "GET", `/api/public/introductions/${id}/answer?token=${token}`);
+    expect(reminderView.statusCode).toBe(200);
+    // A Russian-speaking client's link and page are in Russian.
+    expect(reminderView.json().locale).toBe("ru-RU");
+    expect(reminder.body).toContain("&lang=ru-RU");
     expect(mine((await at(5)).reminded).map((r) => r.introductionId)).toEqual([id]);
     expect(mine((await at(6)).alerted)).toEqual([]);
     const alert = await at(7);
@@ -561,6 +612,136 @@ describe("nudges on a controllable clock", () => {
       .where(and(eq(introductionEvents.introductionId, id), like(introductionEvents.kind, "%e%")));
     expect(events.filter((e) => e.kind === "client_reminded")).toHaveLength(2);
     expect(events.filter((e) => e.kind === "expired")).toHaveLength(1);
+  });
+});
+
+describe("a matchmaker who never asks their client", () => {
+  it("is reminded on the reminder days after the match, and the introduction expires on the expiry day, each once", async () => {
+    // Anna's questions expire later than Boris's days: the introduction expires for Boris's silence.
+    const days = (expiryDays: number) => ({ reminderDays: [2, 5], matchmakerAlertDay: 7, expiryDays });
+    expect((await call("anna", "PUT", "/api/introductions/settings", days(10))).statusCode).toBe(200);
+    const id = await matched("lena", "ilya");
+    const [row] = await t.database.db.select().from(introductions).where(eq(introductions.id, id));
+    const matchedAt = row!.updatedAt.getTime();
+    // Anna asks her client; Boris never asks his.
+    await call("anna", "POST", `/api/introductions/${id}/ask-client`, {});
+    const askedLena = Date.now();
+    const at = (days: number) => runIntroductionJobs(t.app.deps, new Date(matchedAt + days * DAY + 60_000));
+    const mine = <T extends { introductionId?: string; id?: string }>(rows: T[]) =>
+      rows.filter((r) => (r.introductionId ?? r.id) === id);
+    const bell = async (userId: string, kind: "introduction_ask_reminder" | "introduction_expired_unasked") =>
+      (
+        await t.database.db
+          .select()
+          .from(notifications)
+          .where(and(eq(notifications.userId, userId), eq(notifications.kind, kind)))
+      ).filter((n) => n.params.introductionId === id);
+    const borisMails = async () =>
+      (await t.database.db.select().from(outbox).where(eq(outbox.toAddress, people.boris!.email))).filter(
+        (m) => m.body.includes("ilya"),
+      );
+
+    expect(mine((await at(1)).askReminded)).toEqual([]);
+    const day2 = await at(2);
+    expect(mine(day2.askReminded)).toEqual([
+      expect.objectContaining({
+        clientId: people.ilya!.id,
+        matchmakerId: people.boris!.id,
+        days: 2,
+        left: 6,
+      }),
+    ]);
+    // Never twice for the same day; the asked side is the client's question, not a reminder to Anna.
+    expect(mine((await at(2.5)).askReminded)).toEqual([]);
+    expect(mine(day2.askReminded).map((r) => r.matchmakerId)).not.toContain(people.anna!.id);
+    const reminders = await bell(people.boris!.id, "introduction_ask_reminder");
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0]!.params).toMatchObject({
+      clientName: "ilya",
+      candidateName: "lena",
+      days: 2,
+      left: 6,
+    });
+    // The e-mail copy is in Boris's language (Russian by default).
+    const mails = await borisMails();
+    expect(
+      mails.filter((m) => m.body.includes("Вы ещё не спросили клиента ilya о знакомстве с lena")),
+    ).toHaveLength(1);
+    expect(await bell(people.anna!.id, "introduction_ask_reminder")).toEqual([]);
+
+    expect(mine((await at(5)).askReminded).map((r) => r.days)).toEqual([5]);
+    expect(mine((await at(6)).askReminded)).toEqual([]);
+    expect(await bell(people.boris!.id, "introduction_ask_reminder")).toHaveLength(2);
+    // Before the expiry day nothing closes, even past the client's own question's alert day.
+    expect(mine((await at(7.9)).expired)).toEqual([]);
+    expect(await statusOf(id)).toBe("asking_clients");
+    const end = await at(8);
+    expect(mine(end.expired)).toEqual([
+      expect.objectContaining({ id, status: "expired", cause: "not_asked", silentClientId: people.ilya!.id }),
+    ]);
+    expect(await statusOf(id)).toBe("expired");
+    expect(mine((await at(9)).expired)).toEqual([]);
+    expect(mine((await at(9)).askReminded)).toEqual([]);
+    // Both matchmakers are told once; the timeline says it expired unasked.
+    expect(await bell(people.anna!.id, "introduction_expired_unasked")).toHaveLength(1);
+    expect(await bell(people.boris!.id, "introduction_expired_unasked")).toHaveLength(1);
+    const events = await t.database.db
+      .select()
+      .from(introductionEvents)
+      .where(eq(introductionEvents.introductionId, id));
+    expect(events.filter((e) => e.kind === "matchmaker_reminded")).toHaveLength(2);
+    expect(events.filter((e) => e.kind === "expired")).toEqual([
+      expect.objectContaining({ clientId: people.ilya!.id, data: { cause: "not_asked" } }),
+    ]);
+    // Boris sees his reminders in the timeline; Anna does not see the other side's.
+    const forBoris = (await call("boris", "GET", `/api/introductions/${id}`)).json();
+    expect(forBoris.timeline.filter((e: { kind: string }) => e.kind === "matchmaker_reminded")).toHaveLength(
+      2,
+    );
+    const forAnna = (await call("anna", "GET", `/api/introductions/${id}`)).json();
+    expect(forAnna.timeline.filter((e: { kind: string }) => e.kind === "matchmaker_reminded")).toHaveLength(
+      0,
+    );
+    expect(forAnna.timeline.at(-1)).toMatchObject({
+      kind: "expired",
+      side: "other",
+      data: { cause: "not_asked" },
+    });
+    // Lena's question closed with it.
+    const answer = await call("lena", "POST", `/api/me/introductions/${id}/answer`, { answer: "yes" });
+    expect(answer.statusCode).toBe(409);
+    expect(askedLena).toBeGreaterThanOrEqual(matchedAt);
+    await call("anna", "PUT", "/api/introductions/settings", days(8));
+  });
+
+  it("stops reminding once the matchmaker asks, and two clients of one matchmaker follow the same clock", async () => {
+    const res = await call("anna", "POST", "/api/introductions", {
+      clientId: people.vera!.id,
+      candidateId: people.anton!.id,
+    });
+    expect(res.json().status).toBe("match");
+    const id = res.json().id as string;
+    const [row] = await t.database.db.select().from(introductions).where(eq(introductions.id, id));
+    const at = (days: number) =>
+      runIntroductionJobs(t.app.deps, new Date(row!.createdAt.getTime() + days * DAY + 60_000));
+    const mine = <T extends { introductionId?: string }>(rows: T[]) =>
+      rows.filter((r) => r.introductionId === id);
+    expect(
+      mine((await at(2)).askReminded)
+        .map((r) => r.clientId)
+        .sort(),
+    ).toEqual([people.vera!.id, people.anton!.id].sort());
+    // Anna asks Vera: her reminders stop, Vera's own question starts from none.
+    await call("anna", "POST", `/api/introductions/${id}/ask-client`, { clientId: people.vera!.id });
+    const [vera] = await t.database.db
+      .select()
+      .from(introductionSides)
+      .where(and(eq(introductionSides.introductionId, id), eq(introductionSides.clientId, people.vera!.id)));
+    expect(vera).toMatchObject({ remindersSent: 0, matchmakerAlerted: false });
+    expect(mine((await at(5)).askReminded).map((r) => r.clientId)).toEqual([people.anton!.id]);
+    await call("anna", "POST", `/api/introductions/${id}/cancel`);
+    expect(mine((await at(8)).expired as { id: string }[] as never[])).toEqual([]);
+    expect(await statusOf(id)).toBe("cancelled");
   });
 });
 

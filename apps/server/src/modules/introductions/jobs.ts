@@ -11,15 +11,18 @@ import {
 import { hashToken, newId, newToken } from "../../platform/ids.js";
 import { usersById } from "../matching/service.js";
 import type { NotifyDeps } from "../notifications/service.js";
-import { DEFAULT_SETTINGS, linkUrl, mailClient } from "./consent.js";
+import { linkUrl, mailClient } from "./consent.js";
 import { askForFeedback } from "./dates.js";
 import { type IntroductionRow, type Notice, sendNotices } from "./lifecycle.js";
 import { clientMail } from "./mail.js";
-import { nudgesDue } from "./nudges.js";
+import { nudgesDue, unaskedDue } from "./nudges.js";
+import { DEFAULT_SETTINGS, FALLBACK_TIME_ZONE } from "./settings.js";
 
 // The introductions' clock: reminders to clients who have not answered (on the agency's days,
 // 2 and 5 by default), the matchmaker told on day 7, the question expired on day 8; the day-before
-// reminder of a date, and feedback asked once the date has passed. Each step is a conditional,
+// reminder of a date, and feedback asked once the date has passed. A matchmaker who has not asked
+// their client since the match is reminded on the same reminder days, counted from the match, and
+// the introduction expires unasked on the expiry day. Each step is a conditional,
 // set-based update that marks what it is about to send, so a run is idempotent (nothing is sent
 // twice) and a run over a hundred thousand open introductions stays one pass of each index.
 
@@ -31,13 +34,25 @@ export type IntroductionJobRun = {
   ran: boolean;
   reminded: { introductionId: string; clientId: string; expiresAt: Date }[];
   alerted: { introductionId: string; clientId: string; matchmakerId: string; days: number }[];
-  /** With the client who did not answer (the notice names them). */
-  expired: (IntroductionRow & { silentClientId: string })[];
+  /** Matchmakers reminded to ask their client: days since the match, days left before it expires. */
+  askReminded: {
+    introductionId: string;
+    clientId: string;
+    matchmakerId: string;
+    days: number;
+    left: number;
+  }[];
+  /**
+   * With the client who did not answer, or was never asked (the notice names them), and which of
+   * the two it was.
+   */
+  expired: (IntroductionRow & { silentClientId: string; cause: ExpiryCause })[];
   dateReminded: IntroductionRow[];
   dated: IntroductionRow[];
 };
 
 type Rows<T> = { rows: T[] };
+type ExpiryCause = "unanswered" | "not_asked";
 
 /** A PostgreSQL array literal of text values (null stays NULL), for unnest() over a batch. */
 const pgArray = (values: (string | null)[]) =>
@@ -52,7 +67,15 @@ export async function markDue(db: Db, now: Date): Promise<IntroductionJobRun> {
       locked: boolean;
     }>;
     if (!lock.rows[0]?.locked)
-      return { ran: false, reminded: [], alerted: [], expired: [], dateReminded: [], dated: [] };
+      return {
+        ran: false,
+        reminded: [],
+        alerted: [],
+        askReminded: [],
+        expired: [],
+        dateReminded: [],
+        dated: [],
+      };
     // The open questions with something due, through the partial index on next_nudge_at. Their
     // introductions are locked first, in id order, as an answer locks its introduction before its
     // side: the same order everywhere, so a run and an answer never deadlock.
@@ -85,8 +108,9 @@ export async function markDue(db: Db, now: Date): Promise<IntroductionJobRun> {
       .for("update", { of: introductionSides });
     const reminded: IntroductionJobRun["reminded"] = [];
     const alerted: IntroductionJobRun["alerted"] = [];
-    /** The introductions whose question expired, and the silent client of each. */
-    const expiring = new Map<string, string>();
+    const askReminded: IntroductionJobRun["askReminded"] = [];
+    /** The introductions that expired, and the silent (or never asked) client of each. */
+    const expiring = new Map<string, { clientId: string; cause: ExpiryCause }>();
     const updates: {
       introductionId: string;
       clientId: string;
@@ -95,6 +119,37 @@ export async function markDue(db: Db, now: Date): Promise<IntroductionJobRun> {
       next: Date | null;
     }[] = [];
     for (const { side, status, settings } of due) {
+      const unasked =
+        (status === "match" || status === "asking_clients") &&
+        !side.askedAt &&
+        side.matchedAt &&
+        side.expiresAt;
+      if (unasked) {
+        const d = unaskedDue(
+          { matchedAt: side.matchedAt!, expiresAt: side.expiresAt!, remindersSent: side.remindersSent },
+          settings ?? DEFAULT_SETTINGS,
+          now,
+        );
+        if (d.remind)
+          askReminded.push({
+            introductionId: side.introductionId,
+            clientId: side.clientId,
+            matchmakerId: side.matchmakerId,
+            days: Math.floor((now.getTime() - side.matchedAt!.getTime()) / DAY_MS),
+            left: Math.max(1, Math.ceil((side.expiresAt!.getTime() - now.getTime()) / DAY_MS)),
+          });
+        // A client who was asked and did not answer names the expiry before one never asked.
+        if (d.expired && !expiring.has(side.introductionId))
+          expiring.set(side.introductionId, { clientId: side.clientId, cause: "not_asked" });
+        updates.push({
+          introductionId: side.introductionId,
+          clientId: side.clientId,
+          sent: d.remindersSent,
+          alerted: side.matchmakerAlerted,
+          next: d.next,
+        });
+        continue;
+      }
       const open = status === "asking_clients" && !side.answer && side.askedAt && side.expiresAt;
       if (!open) {
         updates.push({ ...side, sent: side.remindersSent, alerted: side.matchmakerAlerted, next: null });
@@ -123,7 +178,7 @@ export async function markDue(db: Db, now: Date): Promise<IntroductionJobRun> {
           matchmakerId: side.matchmakerId,
           days: Math.floor((now.getTime() - side.askedAt!.getTime()) / DAY_MS),
         });
-      if (d.expired) expiring.set(side.introductionId, side.clientId);
+      if (d.expired) expiring.set(side.introductionId, { clientId: side.clientId, cause: "unanswered" });
       updates.push({
         introductionId: side.introductionId,
         clientId: side.clientId,
@@ -156,7 +211,7 @@ export async function markDue(db: Db, now: Date): Promise<IntroductionJobRun> {
             .where(
               and(
                 inArray(introductions.id, [...expiring.keys()]),
-                eq(introductions.status, "asking_clients"),
+                inArray(introductions.status, ["match", "asking_clients"]),
               ),
             )
             .returning();
@@ -188,20 +243,36 @@ export async function markDue(db: Db, now: Date): Promise<IntroductionJobRun> {
         kind: "matchmaker_alerted",
         clientId: r.clientId,
       })),
-      ...expired.map((r) => ({ introductionId: r.id, kind: "expired", clientId: null })),
+      ...askReminded.map((r) => ({
+        introductionId: r.introductionId,
+        kind: "matchmaker_reminded",
+        clientId: r.clientId,
+        data: {},
+      })),
+      ...expired.map((r) => {
+        const why = expiring.get(r.id)!;
+        return why.cause === "not_asked"
+          ? { introductionId: r.id, kind: "expired", clientId: why.clientId, data: { cause: "not_asked" } }
+          : { introductionId: r.id, kind: "expired", clientId: null };
+      }),
       ...dateReminded.map((r) => ({ introductionId: r.id, kind: "date_reminded", clientId: null })),
       ...dated.map((r) => ({ introductionId: r.id, kind: "dated", clientId: null })),
     ];
     for (let i = 0; i < events.length; i += 1000) {
       await tx
         .insert(introductionEvents)
-        .values(events.slice(i, i + 1000).map((e) => ({ id: newId(), ...e, data: {}, createdAt: now })));
+        .values(events.slice(i, i + 1000).map((e) => ({ id: newId(), data: {}, ...e, createdAt: now })));
     }
     return {
       ran: true,
       reminded,
       alerted,
-      expired: expired.map((row) => ({ ...row, silentClientId: expiring.get(row.id)! })),
+      askReminded,
+      expired: expired.map((row) => ({
+        ...row,
+        silentClientId: expiring.get(row.id)!.clientId,
+        cause: expiring.get(row.id)!.cause,
+      })),
       dateReminded,
       dated,
     };
@@ -210,7 +281,9 @@ export async function markDue(db: Db, now: Date): Promise<IntroductionJobRun> {
 
 /** Sends what a run marked, after it committed: a lost e-mail is never sent twice. */
 async function sendDue(deps: NotifyDeps, run: IntroductionJobRun) {
-  const ids = [...new Set([...run.reminded, ...run.alerted].map((r) => r.introductionId))];
+  const ids = [
+    ...new Set([...run.reminded, ...run.alerted, ...run.askReminded].map((r) => r.introductionId)),
+  ];
   const rows =
     ids.length === 0 ? [] : await deps.db.select().from(introductions).where(inArray(introductions.id, ids));
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -243,7 +316,7 @@ async function sendDue(deps: NotifyDeps, run: IntroductionJobRun) {
           {
             kind: "reminder",
             candidateName: otherName(row, r.clientId),
-            link: linkUrl(deps.config.publicUrl, row.id, "answer", tokens[i]!),
+            link: linkUrl(deps.config.publicUrl, row.id, "answer", tokens[i]!, client.locale),
             expiresAt: r.expiresAt,
           },
         ),
@@ -258,10 +331,20 @@ async function sendDue(deps: NotifyDeps, run: IntroductionJobRun) {
       subjectId: a.clientId,
       extra: { days: a.days },
     })),
+    ...run.askReminded.map((a) => ({
+      to: a.matchmakerId,
+      kind: "introduction_ask_reminder" as const,
+      introduction: byId.get(a.introductionId)!,
+      subjectId: a.clientId,
+      extra: { days: a.days, left: a.left },
+    })),
     ...run.expired.flatMap((row) =>
       [...new Set([row.proposedBy, row.responderId])].map((to) => ({
         to,
-        kind: "introduction_expired" as const,
+        kind:
+          row.cause === "not_asked"
+            ? ("introduction_expired_unasked" as const)
+            : ("introduction_expired" as const),
         introduction: row,
         subjectId: row.silentClientId,
       })),
@@ -278,6 +361,7 @@ async function sendDue(deps: NotifyDeps, run: IntroductionJobRun) {
   for (const row of run.dateReminded) {
     const date = {
       startsAt: row.dateStartsAt!,
+      timeZone: row.dateTimeZone ?? FALLBACK_TIME_ZONE,
       place: row.datePlace ?? "",
       mapUrl: row.dateMapUrl,
       note: row.dateNote,

@@ -21,6 +21,7 @@ import {
   eq,
   getTableColumns,
   inArray,
+  isNull,
   ne,
   or,
   type SQL,
@@ -30,6 +31,7 @@ import {
 import { union } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.js";
 import {
+  agencyProfiles,
   clientProfiles,
   introductionCounts,
   introductionEvents,
@@ -52,6 +54,8 @@ import {
 } from "../matching/service.js";
 import { type NotifyDeps, notify } from "../notifications/service.js";
 import type { UserRow } from "../users/service.js";
+import { unaskedDue } from "./nudges.js";
+import { FALLBACK_TIME_ZONE, settingsOf } from "./settings.js";
 
 // SPEC 4 and API.md "Introductions after the match": an introduction between two clients, possibly
 // of two agencies, from the matchmakers' proposal through both clients' answers, the first date
@@ -124,6 +128,36 @@ export async function moveTo(
     .returning();
   if (!row) throw wrongState(`The introduction cannot move to ${to} from its current state`);
   return row;
+}
+
+/**
+ * At the match, each side's matchmaker has the agency's days to ask their client: the job reminds
+ * them until they do, and expires the introduction on the expiry day if one never asks.
+ */
+export async function startAskClock(tx: DbOrTx, introductionId: string, now: Date) {
+  const sides = await tx
+    .select()
+    .from(introductionSides)
+    .where(and(eq(introductionSides.introductionId, introductionId), isNull(introductionSides.askedAt)));
+  for (const side of sides) {
+    const settings = await settingsOf(tx, side.matchmakerId);
+    const expiresAt = new Date(now.getTime() + settings.expiryDays * 86_400_000);
+    await tx
+      .update(introductionSides)
+      .set({
+        matchedAt: now,
+        expiresAt,
+        remindersSent: 0,
+        nextNudgeAt: unaskedDue({ matchedAt: now, expiresAt, remindersSent: 0 }, settings, now).next,
+      })
+      .where(
+        and(
+          eq(introductionSides.introductionId, introductionId),
+          eq(introductionSides.clientId, side.clientId),
+          isNull(introductionSides.askedAt),
+        ),
+      );
+  }
 }
 
 /** A notification to send once the transaction that decided it has committed. */
@@ -293,10 +327,12 @@ function waitingOnOf(
   }
 }
 
-const dateOf = (row: IntroductionRow) =>
+/** The first date as the API shows it, at its own time zone. */
+export const dateOf = (row: IntroductionRow) =>
   row.dateStartsAt && row.datePlace
     ? {
         startsAt: row.dateStartsAt.toISOString(),
+        timeZone: row.dateTimeZone ?? FALLBACK_TIME_ZONE,
         place: row.datePlace,
         mapUrl: row.dateMapUrl,
         note: row.dateNote,
@@ -312,18 +348,32 @@ const cardPerson = (id: SQL.Aliased | SQL | AnyColumn) => sql`(
     'role', u.role, 'display', cp.display_settings, 'city', cp.city)
   from ${users} u left join ${clientProfiles} cp on cp.user_id = u.id where u.id = ${id})`;
 
+type StatusCount = { status: IntroductionStatus; n: number };
+type MatchmakerPerson = CardPerson & { agencyName: string | null };
+
+/** A matchmaker of a list card: the name and their agency's, no profile to read. */
+const matchmakerPerson = (id: AnyColumn) => sql`(
+  select json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name,
+    'role', u.role, 'display', null, 'city', null, 'agencyName', a.agency_name)
+  from ${users} u left join ${agencyProfiles} a on a.user_id = u.id where u.id = ${id})`;
+
 /**
- * A page of introductions with everything its cards need but agency names, in one statement: the
- * four people with their cities and display settings, the sides and who gave feedback.
+ * A page of introductions with everything its cards need, in one statement: the four people with
+ * their cities and display settings, the sides, who gave feedback and both matchmakers' agency
+ * names; with `counts`, the tab counts too (an uncorrelated subquery, computed once).
  */
 async function cardPage(
   db: Db,
   page: { as(alias: "p"): unknown },
+  counts?: SQL,
 ): Promise<{
   rows: IntroductionRow[];
   people: Map<string, CardPerson>;
   sides: Map<string, SideState>;
   feedback: Set<string>;
+  agencies: Map<string, string | null>;
+  /** The tab counts read with the page; undefined when not asked or the page is empty. */
+  counts: StatusCount[] | undefined;
 }> {
   // The subquery's fields: the introductions' columns, read from `p`.
   const p = page.as("p") as Subquery & typeof introductions._.columns;
@@ -337,8 +387,9 @@ async function cardPage(
   const found = await db
     .select({
       row: columns,
-      people: sql<CardPerson[]>`json_build_array(${cardPerson(p.clientId)}, ${cardPerson(p.candidateId)},
-        ${cardPerson(p.proposedBy)}, ${cardPerson(p.responderId)})`,
+      people: sql<[CardPerson, CardPerson, MatchmakerPerson, MatchmakerPerson]>`json_build_array(
+        ${cardPerson(p.clientId)}, ${cardPerson(p.candidateId)},
+        ${matchmakerPerson(p.proposedBy)}, ${matchmakerPerson(p.responderId)})`,
       sides: sql<({ clientId: string } & SideState)[] | null>`(
         select json_agg(json_build_object('clientId', s.client_id, 'asked', s.asked_at is not null,
           'answer', s.answer, 'dateResponse', s.date_response))
@@ -353,18 +404,29 @@ async function cardPage(
           FEEDBACK_STATUSES.map((x) => sql`${x}`),
           sql`, `,
         )}))`,
+      counts: counts ? sql<StatusCount[] | null>`(${counts})` : sql<null>`null`,
     })
     .from(p)
     .orderBy(desc(p.updatedAt), desc(p.id));
   const people = new Map<string, CardPerson>();
   const sides = new Map<string, SideState>();
   const feedback = new Set<string>();
+  const agencies = new Map<string, string | null>();
   for (const f of found) {
+    agencies.set(f.people[2].id, f.people[2].agencyName);
+    agencies.set(f.people[3].id, f.people[3].agencyName);
     for (const person of f.people) people.set(person.id, person);
     for (const { clientId, ...state } of f.sides ?? []) sides.set(`${f.row.id}:${clientId}`, state);
     for (const clientId of f.feedbackFrom ?? []) feedback.add(`${f.row.id}:${clientId}`);
   }
-  return { rows: found.map((f) => f.row as IntroductionRow), people, sides, feedback };
+  return {
+    rows: found.map((f) => f.row as IntroductionRow),
+    people,
+    sides,
+    feedback,
+    agencies,
+    counts: found[0]?.counts ?? undefined,
+  };
 }
 
 /**
@@ -415,8 +477,13 @@ export async function toViews(
  * and the other agencies' names.
  */
 async function listViews(db: Db, caller: SessionUser, page: Awaited<ReturnType<typeof cardPage>>) {
-  return viewsOf(db, caller, page.rows, page, async (pairs) =>
-    pairs.map((p) => cardOf(p.user as CardPerson, p.full)),
+  return viewsOf(
+    db,
+    caller,
+    page.rows,
+    page,
+    async (pairs) => pairs.map((p) => cardOf(p.user as CardPerson, p.full)),
+    page.agencies,
   );
 }
 
@@ -426,6 +493,8 @@ async function viewsOf<P extends Person>(
   rows: IntroductionRow[],
   data: { people: Map<string, P>; sides: Map<string, SideState>; feedback: Set<string> },
   profilesOf: (pairs: { user: P; full: boolean }[]) => Promise<PublicProfileView[]>,
+  /** The agencies' names when the caller read them already (a list's page statement). */
+  knownAgencies?: Map<string, string | null>,
 ): Promise<IntroductionView[]> {
   const sides = rows.map((row) => sidesOf(caller, row));
   const pairs = sides.flatMap((s) => [
@@ -433,10 +502,11 @@ async function viewsOf<P extends Person>(
     { user: data.people.get(s.otherId)!, full: s.sameAgency },
   ]);
   const [agencies, profiles] = await Promise.all([
-    agencyNamesOf(
-      db,
-      sides.map((s) => s.otherMatchmaker),
-    ),
+    knownAgencies ??
+      agencyNamesOf(
+        db,
+        sides.map((s) => s.otherMatchmaker),
+      ),
     profilesOf(pairs),
   ]);
   const now = new Date();
@@ -472,7 +542,12 @@ function eventViewFor(
   if (side === "other" && !seesAll) {
     // The other side's no shows only as the introduction's "declined"; their reminders are theirs.
     if (ev.kind === "client_answered" && ev.data.answer !== "yes") return null;
-    if (ev.kind === "client_reminded" || ev.kind === "matchmaker_alerted") return null;
+    if (
+      ev.kind === "client_reminded" ||
+      ev.kind === "matchmaker_alerted" ||
+      ev.kind === "matchmaker_reminded"
+    )
+      return null;
     for (const key of Object.keys(data)) if (PRIVATE_KEYS.has(key)) delete data[key];
   }
   const actor = ev.actorId ? people.get(ev.actorId) : undefined;
@@ -608,6 +683,7 @@ export async function proposeIntroduction(deps: NotifyDeps, caller: SessionUser,
         { introductionId: inserted!.id, clientId: body.candidateId, matchmakerId: candidate.inviterId! },
       ]);
       await recordEvent(tx, inserted!.id, "proposed", { actorId: caller.id });
+      if (sameAgency) await startAskClock(tx, inserted!.id, inserted!.createdAt);
       return inserted!;
     });
   } catch (error) {
@@ -670,20 +746,29 @@ export async function listIntroductions(db: Db, caller: SessionUser, q: Introduc
           .orderBy(desc(sql`updated_at`), desc(sql`id`))
           .limit(q.pageSize)
           .offset(offset);
-  // A matchmaker's whole list counts from the counters the triggers keep; one client's, or the
-  // marketplace's, from the introductions themselves.
-  const groups =
-    caller.role === "ADMIN" || client
+  // A matchmaker's whole list counts from the counters the triggers keep, read in the page's own
+  // statement (one round trip); one client's, or the marketplace's, from the introductions.
+  const fromCounters = caller.role !== "ADMIN" && !client;
+  const countersSql = sql`select coalesce(json_agg(json_build_object('status', c.status, 'n', c.n)), '[]'::json)
+    from ${introductionCounts} c where c.matchmaker_id = ${caller.id}`;
+  const groups = () =>
+    fromCounters
       ? db
+          .select({ status: introductionCounts.status, n: introductionCounts.n })
+          .from(introductionCounts)
+          .where(eq(introductionCounts.matchmakerId, caller.id))
+      : db
           .select({ status: introductions.status, n: count() })
           .from(introductions)
           .where(and(visibleTo(caller), client))
-          .groupBy(introductions.status)
-      : db
-          .select({ status: introductionCounts.status, n: introductionCounts.n })
-          .from(introductionCounts)
-          .where(eq(introductionCounts.matchmakerId, caller.id));
-  const [cards, groupRows] = await Promise.all([cardPage(db, page), groups]);
+          .groupBy(introductions.status);
+  let cards: Awaited<ReturnType<typeof cardPage>>;
+  let groupRows: StatusCount[];
+  if (fromCounters) {
+    cards = await cardPage(db, page, countersSql);
+    // An empty page (past the end) carried no row to read the counts from.
+    groupRows = cards.counts ?? (await groups());
+  } else [cards, groupRows] = await Promise.all([cardPage(db, page), groups()]);
   const counts = { active: 0, dates: 0, past: 0 };
   let total = 0;
   for (const g of groupRows) {
@@ -743,6 +828,7 @@ export async function actOnIntroduction(
   const updated = await db.transaction(async (tx) => {
     const moved = await moveTo(tx, id, ["awaiting_response"], action === "accept" ? "match" : "rejected");
     await recordEvent(tx, id, action === "accept" ? "accepted" : "rejected", { actorId: caller.id });
+    if (action === "accept") await startAskClock(tx, id, moved.updatedAt);
     return moved;
   });
   await sendNotices(

@@ -5,7 +5,14 @@ import type { MailAttachment, MailMessage } from "../../platform/mail.js";
 // The e-mails a client gets about an introduction, in the client's language. One-click links work
 // without signing in; the client's portal shows the same questions.
 
-type DateInfo = { startsAt: Date; place: string; mapUrl: string | null; note: string | null };
+type DateInfo = {
+  startsAt: Date;
+  /** The meeting's zone (IANA): the time is written at its local clock, with its name. */
+  timeZone: string;
+  place: string;
+  mapUrl: string | null;
+  note: string | null;
+};
 
 export type ClientMail =
   | { kind: "question"; candidateName: string; note: string | null; link: string; expiresAt: Date }
@@ -14,16 +21,31 @@ export type ClientMail =
   | { kind: "date_reminder"; candidateName: string; date: DateInfo; portal: string }
   | { kind: "feedback"; candidateName: string; link: string };
 
-const fmt = (locale: Locale, d: Date) =>
-  new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(d) +
-  " UTC";
+/** A meeting's time at its own clock with the zone's name: "25 November 2026 at 19:00 Moscow Standard Time (Europe/Moscow)". */
+export const formatMeetingTime = (locale: Locale, d: Date, timeZone: string) =>
+  `${new Intl.DateTimeFormat(locale, {
+    dateStyle: "long",
+    timeStyle: "short",
+    hourCycle: "h23",
+    timeZone,
+  }).format(d)} ${zoneName(locale, d, timeZone)}`;
+
+/** The zone's name in the reader's language and its IANA name (UTC alone stays "UTC"). */
+function zoneName(locale: Locale, d: Date, timeZone: string) {
+  if (timeZone === "UTC") return "UTC";
+  const long = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: "long" })
+    .formatToParts(d)
+    .find((p) => p.type === "timeZoneName")?.value;
+  return long ? `${long} (${timeZone})` : timeZone;
+}
+
 const fmtDay = (locale: Locale, d: Date) =>
   new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(d);
 
 function dateLines(locale: Locale, date: DateInfo) {
   const en = locale === "en-US";
   return [
-    `${en ? "When" : "Когда"}: ${fmt(locale, date.startsAt)}`,
+    `${en ? "When" : "Когда"}: ${formatMeetingTime(locale, date.startsAt, date.timeZone)}`,
     `${en ? "Where" : "Где"}: ${date.place}`,
     ...(date.mapUrl ? [`${en ? "Map" : "Карта"}: ${date.mapUrl}`] : []),
     ...(date.note ? [`${en ? "Note" : "Примечание"}: ${date.note}`] : []),
@@ -129,6 +151,7 @@ export function dateCalendar(o: {
   title: string;
   date: DateInfo;
   url: string;
+  locale: Locale;
 }): MailAttachment {
   const s = o.date.startsAt;
   const { error, value } = createEvent({
@@ -141,13 +164,19 @@ export function dateCalendar(o: {
     title: o.title,
     location: o.date.place,
     // The link goes in the text: the library's URL check refuses a local address (localhost).
-    description: [o.date.note, o.url].filter(Boolean).join("\n"),
+    // The start is the instant (UTC), which every calendar places right; the text says it at the
+    // meeting's own clock, and the calendar's zone names it (the library writes no VTIMEZONE).
+    description: [formatMeetingTime(o.locale, s, o.date.timeZone), o.date.note, o.url]
+      .filter(Boolean)
+      .join("\n"),
     productId: "matchdesk/introductions",
   });
   if (error || !value) throw error ?? new Error("The calendar file could not be made");
+  // X-WR-TIMEZONE (Google, Apple, Outlook) shows the event at the meeting's zone.
+  const content = value.replace(/\r\nBEGIN:VEVENT/, `\r\nX-WR-TIMEZONE:${o.date.timeZone}\r\nBEGIN:VEVENT`);
   return {
     filename: "date.ics",
     contentType: "text/calendar; charset=utf-8; method=PUBLISH",
-    content: value,
+    content,
   };
 }

@@ -34,3 +34,21 @@ export function nudgesDue(q: OpenQuestion, s: IntroductionSettings, now: Date) {
     next: expired || future.length === 0 ? null : new Date(Math.min(...future)),
   };
 }
+
+/**
+ * The same days for a matchmaker who has not yet asked their client since the match: reminders
+ * to the matchmaker on the reminder days, and the introduction expires on the expiry day, both
+ * counted from the match (there is no one further to alert).
+ */
+export function unaskedDue(
+  q: { matchedAt: Date; expiresAt: Date; remindersSent: number },
+  s: IntroductionSettings,
+  now: Date,
+) {
+  const { alert: _none, ...due } = nudgesDue(
+    { askedAt: q.matchedAt, expiresAt: q.expiresAt, remindersSent: q.remindersSent, matchmakerAlerted: true },
+    s,
+    now,
+  );
+  return due;
+}

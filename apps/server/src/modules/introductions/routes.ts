@@ -1,7 +1,7 @@
 import { introductionsApi, matchingApi } from "@matchdesk/contract";
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../deps.js";
-import { route } from "../../platform/route.js";
+import { route, typedResponse } from "../../platform/route.js";
 import {
   answerAsClient,
   answerByLink,
@@ -20,7 +20,13 @@ export function register(app: FastifyInstance, deps: AppDeps) {
   route(app, matchingApi.proposeIntroduction, (request) =>
     proposeIntroduction(deps, request.user, request.body),
   );
-  route(app, matchingApi.introductions, (request) => listIntroductions(deps.db, request.user, request.query));
+  // The workspace's list is the hot read (issue 14's bench): its views are typed, not re-parsed.
+  route(
+    app,
+    matchingApi.introductions,
+    (request) => listIntroductions(deps.db, request.user, request.query),
+    typedResponse,
+  );
   route(app, matchingApi.actOnIntroduction, (request) =>
     actOnIntroduction(deps, request.user, request.params.id, request.params.action),
   );

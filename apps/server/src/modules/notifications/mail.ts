@@ -56,6 +56,10 @@ const en: Catalog = {
     introduction_date_reminder: (p) => `Your date with ${p.candidateName} is tomorrow.`,
     introduction_feedback_requested: (p) =>
       `How was your date with ${p.candidateName}? Your matchmaker would like your feedback.`,
+    introduction_ask_reminder: (p) =>
+      `You have not yet asked ${p.clientName} about meeting ${p.candidateName}: ${p.days} days since the match. If ${p.clientName} is not asked, the introduction expires in ${p.left} days.`,
+    introduction_expired_unasked: (p) =>
+      `The introduction of ${p.clientName} and ${p.candidateName} expired: ${p.clientName} was not asked in time.`,
   },
 };
 
@@ -104,6 +108,10 @@ const ru: Catalog = {
     introduction_date_reminder: (p) => `Ваше свидание с ${p.candidateName} — завтра.`,
     introduction_feedback_requested: (p) =>
       `Как прошло свидание с ${p.candidateName}? Сват будет рад вашему отзыву.`,
+    introduction_ask_reminder: (p) =>
+      `Вы ещё не спросили клиента ${p.clientName} о знакомстве с ${p.candidateName}: с совпадения прошло ${p.days} дн. Если клиента не спросить, знакомство истечёт через ${p.left} дн.`,
+    introduction_expired_unasked: (p) =>
+      `Знакомство ${p.clientName} и ${p.candidateName} истекло: клиента ${p.clientName} не спросили вовремя.`,
   },
 };
 

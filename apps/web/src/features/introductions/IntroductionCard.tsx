@@ -34,7 +34,7 @@ type Dialog = "ask" | "date" | "feedback" | "contacts" | "cancel" | null;
  * step as the button, the rest in a menu, and the history on demand.
  */
 export function IntroductionCard({ introduction: i }: { introduction: IntroductionView }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { user } = useAuth();
   const toMessage = useErrorMessage();
   const nameOf = useCandidateName();
@@ -94,7 +94,10 @@ export function IntroductionCard({ introduction: i }: { introduction: Introducti
           <Group gap={6} wrap="nowrap" align="flex-start">
             <IconCalendarEvent size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
             <Text size="sm" data-testid="introduction-date">
-              {t("introductions.card.date", { date: formatMeeting(i.date.startsAt), place: i.date.place })}
+              {t("introductions.card.date", {
+                date: formatMeeting(i.date.startsAt, i.date.timeZone, i18n.language),
+                place: i.date.place,
+              })}
               {i.date.mapUrl && (
                 <>
                   {" "}

@@ -1,10 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { Alert, Button, Group, Loader, Modal, Select, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
-import { AskClientBody, DateBody, type DateView, type FeedbackBody } from "@matchdesk/contract";
+import { AskClientBody, DateBody, type DateView, type FeedbackBody, TimeZone } from "@matchdesk/contract";
 import { IconAlertCircle } from "@tabler/icons-react";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -13,8 +13,8 @@ import { useErrorMessage } from "../../lib/useErrorMessage";
 import { useFieldError } from "../../lib/useFieldError";
 import { LocalizedDateTimeInput } from "../../ui/DateInput";
 import { FeedbackForm } from "./FeedbackForm";
-import { fromLocalInput, toLocalInput } from "./introduction-steps";
-import { useAskClient, useRecordFeedback, useSetDate } from "./useIntroductions";
+import { browserTimeZone, fromLocalInput, timeZoneOptions, toLocalInput } from "./introduction-steps";
+import { useAskClient, useIntroductionSettings, useRecordFeedback, useSetDate } from "./useIntroductions";
 
 const NOTE_MAX = 1000;
 
@@ -117,6 +117,10 @@ type DateProps = { introductionId: string; date: DateView | null; opened: boolea
 export function DateDialog({ introductionId, date, opened, onClose }: DateProps) {
   const { t } = useTranslation();
   const isPhone = useMediaQuery("(max-width: 36em)") ?? false;
+  // The agency's zone is the form's default: wait for it (a failure falls back to the browser's).
+  const settings = useIntroductionSettings(opened);
+  const ready = !settings.isPending || settings.isError;
+  const zone = date?.timeZone ?? settings.data?.timeZone ?? browserTimeZone();
   return (
     <Modal
       opened={opened}
@@ -125,21 +129,29 @@ export function DateDialog({ introductionId, date, opened, onClose }: DateProps)
       centered
       fullScreen={isPhone}
     >
-      {opened && <DateForm introductionId={introductionId} date={date} onClose={onClose} />}
+      {opened &&
+        (ready ? (
+          <DateForm introductionId={introductionId} date={date} zone={zone} onClose={onClose} />
+        ) : (
+          <Loader size="sm" aria-label={t("common.loading")} />
+        ))}
     </Modal>
   );
 }
 
-// The form holds the browser's local time; the body carries the instant (DateBody.startsAt).
+// The form holds the time at the meeting's clock (its zone); the body carries the instant
+// (DateBody.startsAt) and the zone.
 const DateFormSchema = DateBody.extend({
-  startsAt: z.string().refine((value) => fromLocalInput(value) !== "", { message: "Required field" }),
+  startsAt: z.string().refine((value) => fromLocalInput(value, "UTC") !== "", { message: "Required field" }),
+  timeZone: TimeZone,
   mapUrl: z.union([z.literal(""), DateBody.shape.mapUrl.unwrap()]).optional(),
 });
 type DateInput = z.input<typeof DateFormSchema>;
-const DATE_FIELDS = ["startsAt", "place", "mapUrl", "note"] as const;
+const DATE_FIELDS = ["startsAt", "timeZone", "place", "mapUrl", "note"] as const;
 
-function DateForm({ introductionId, date, onClose }: Omit<DateProps, "opened">) {
-  const { t } = useTranslation();
+function DateForm({ introductionId, date, zone, onClose }: Omit<DateProps, "opened"> & { zone: string }) {
+  const { t, i18n } = useTranslation();
+  const zones = useMemo(() => timeZoneOptions(i18n.language, zone), [zone, i18n.language]);
   const toMessage = useErrorMessage();
   const fieldError = useFieldError();
   const setDate = useSetDate();
@@ -153,7 +165,8 @@ function DateForm({ introductionId, date, onClose }: Omit<DateProps, "opened">) 
   } = useForm<DateInput, unknown, z.output<typeof DateFormSchema>>({
     resolver: zodResolver(DateFormSchema),
     defaultValues: {
-      startsAt: toLocalInput(date?.startsAt),
+      startsAt: toLocalInput(date?.startsAt, zone),
+      timeZone: zone,
       place: date?.place ?? "",
       mapUrl: date?.mapUrl ?? "",
       note: date?.note ?? "",
@@ -162,7 +175,8 @@ function DateForm({ introductionId, date, onClose }: Omit<DateProps, "opened">) 
   const submit = (values: z.output<typeof DateFormSchema>) => {
     setFailure(null);
     const body: DateBody = {
-      startsAt: fromLocalInput(values.startsAt),
+      startsAt: fromLocalInput(values.startsAt, values.timeZone),
+      timeZone: values.timeZone,
       place: values.place,
       mapUrl: values.mapUrl ? values.mapUrl : undefined,
       note: values.note?.trim() ? values.note : undefined,
@@ -180,7 +194,6 @@ function DateForm({ introductionId, date, onClose }: Omit<DateProps, "opened">) 
       },
     );
   };
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   return (
     <form noValidate onSubmit={handleSubmit(submit)}>
       <Stack gap="md">
@@ -194,12 +207,31 @@ function DateForm({ introductionId, date, onClose }: Omit<DateProps, "opened">) 
             <LocalizedDateTimeInput
               label={t("introductions.date.day")}
               timeLabel={t("introductions.date.time")}
-              description={t("introductions.date.zone", { zone })}
+              description={t("introductions.date.zone")}
               required
               value={field.value}
               onChange={field.onChange}
               onBlur={field.onBlur}
               error={fieldError(errors.startsAt, "introductions.date.startsAtRequired")}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="timeZone"
+          render={({ field }) => (
+            <Select
+              label={t("introductions.date.timeZone")}
+              description={t("introductions.date.timeZoneHint")}
+              data={zones}
+              searchable
+              limit={50}
+              allowDeselect={false}
+              withAsterisk
+              value={field.value}
+              onChange={(value) => field.onChange(value ?? zone)}
+              onBlur={field.onBlur}
+              error={fieldError(errors.timeZone, "introductions.date.timeZoneInvalid")}
             />
           )}
         />

@@ -42,7 +42,7 @@ export function IntroductionHistory({ introduction }: { introduction: Introducti
 }
 
 function Sides({ detail }: { detail: IntroductionDetail }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const nameOf = useCandidateName();
   const { own, other } = detail;
   const ownLines = [
@@ -81,7 +81,7 @@ function Sides({ detail }: { detail: IntroductionDetail }) {
         <Paper withBorder p="sm" radius="md" style={{ gridColumn: "1 / -1" }}>
           <Text size="sm" fw={600}>
             {t("introductions.card.date", {
-              date: formatMeeting(detail.date.startsAt),
+              date: formatMeeting(detail.date.startsAt, detail.date.timeZone, i18n.language),
               place: detail.date.place,
             })}
           </Text>
@@ -114,7 +114,7 @@ function Side({ title, lines }: { title: string; lines: string[] }) {
 }
 
 function EventList({ detail }: { detail: IntroductionDetail }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const nameOf = useCandidateName();
   const clientOf = (event: IntroductionEventView) =>
     event.side === "own"
@@ -135,7 +135,7 @@ function EventList({ detail }: { detail: IntroductionDetail }) {
       </Text>
       <Timeline active={detail.timeline.length - 1} bulletSize={18} lineWidth={2} color="rose">
         {detail.timeline.map((event, index) => {
-          const details = eventDetails(t, event);
+          const details = eventDetails(t, event, i18n.language);
           return (
             <Timeline.Item
               key={event.id}
@@ -179,11 +179,13 @@ function EventList({ detail }: { detail: IntroductionDetail }) {
 function eventKey(event: IntroductionEventView): string {
   if (event.kind === "client_answered" && (event.data.answer === "yes" || event.data.answer === "no"))
     return `introductions.timeline.answered.${event.data.answer}`;
+  if (event.kind === "expired" && event.data.cause === "not_asked")
+    return "introductions.timeline.expiredUnasked";
   return `introductions.timeline.kinds.${event.kind}`;
 }
 
 /** What an event's data says, in words: only the keys the reader may see arrive at all. */
-function eventDetails(t: TFunction, event: IntroductionEventView): string[] {
+function eventDetails(t: TFunction, event: IntroductionEventView, language: string): string[] {
   const out: string[] = [];
   const { data } = event;
   const text = (key: string) =>
@@ -200,7 +202,8 @@ function eventDetails(t: TFunction, event: IntroductionEventView): string[] {
       t("introductions.timeline.meetAgain", { answer: t(`introductions.feedback.again.${again.data}`) }),
     );
   const startsAt = text("startsAt");
-  if (startsAt) out.push(formatMeeting(startsAt));
+  // Dates set before zones were recorded were set in UTC.
+  if (startsAt) out.push(formatMeeting(startsAt, text("timeZone") ?? "UTC", language));
   const place = text("place");
   if (place) out.push(place);
   for (const key of ["note", "comment"]) {

@@ -10,7 +10,7 @@ import {
   ThemeIcon,
   Title,
 } from "@mantine/core";
-import type { MyIntroductionStage, PublicIntroductionView } from "@matchdesk/contract";
+import type { Locale, MyIntroductionStage, PublicIntroductionView } from "@matchdesk/contract";
 import {
   IconCalendarEvent,
   IconCircleCheck,
@@ -20,9 +20,11 @@ import {
   IconMailCheck,
 } from "@tabler/icons-react";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useParams, useSearchParams } from "react-router";
+import { Link, useLocation, useParams, useSearchParams } from "react-router";
+import { switchLocale } from "../../i18n/i18n";
+import { isLocale, setPageLocale } from "../../i18n/locale";
 import { formatDateTime } from "../../lib/format-date";
 import { queryClient } from "../../lib/query-client";
 import { LoadFailed } from "../../ui/LoadFailed";
@@ -60,6 +62,7 @@ function LinkPage({ purpose }: { purpose: Purpose }) {
   const [searchParams] = useSearchParams();
   const token = searchParams.get("token") ?? "";
   const view = usePublicIntroduction(purpose, id, token);
+  useClientLanguage(searchParams.get("lang"), view.data?.locale);
   const [done, setDone] = useState<MyIntroductionStage | null>(null);
   usePageTitle(t(`introductions.link.${purpose}.pageTitle`));
 
@@ -108,6 +111,23 @@ function LinkPage({ purpose }: { purpose: Purpose }) {
       )}
     </Container>
   );
+}
+
+/**
+ * The page speaks its client's language: the link's `lang`, else the one the answer names, once;
+ * the visitor's own switch (which clears it) then wins for the rest of the visit. It holds for this
+ * page's path only, so no other page follows it.
+ */
+function useClientLanguage(fromLink: string | null, fromView: Locale | undefined) {
+  const { pathname } = useLocation();
+  const applied = useRef(false);
+  const wanted = isLocale(fromLink) ? fromLink : fromView;
+  useEffect(() => {
+    if (applied.current || !wanted) return;
+    applied.current = true;
+    setPageLocale(pathname, wanted);
+    void switchLocale(wanted);
+  }, [wanted, pathname]);
 }
 
 type QuestionProps = {
@@ -166,7 +186,7 @@ type FeedbackProps = {
 };
 
 function Feedback({ view, onSubmit }: FeedbackProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const nameOf = useCandidateName();
   const name = nameOf(view.candidate);
   return (
@@ -182,7 +202,7 @@ function Feedback({ view, onSubmit }: FeedbackProps) {
           <Text c="gray.7">
             <IconCalendarEvent size={16} aria-hidden style={{ verticalAlign: "-2px" }} />{" "}
             {t("introductions.card.date", {
-              date: formatMeeting(view.date.startsAt),
+              date: formatMeeting(view.date.startsAt, view.date.timeZone, i18n.language),
               place: view.date.place,
             })}
           </Text>

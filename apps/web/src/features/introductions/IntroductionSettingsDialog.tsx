@@ -1,13 +1,25 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Button, Group, Modal, MultiSelect, NumberInput, Skeleton, Stack, Text } from "@mantine/core";
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  MultiSelect,
+  NumberInput,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+} from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IntroductionSettings } from "@matchdesk/contract";
 import { IconAlertCircle } from "@tabler/icons-react";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { applyServerErrors } from "../../lib/form-errors";
 import { useErrorMessage } from "../../lib/useErrorMessage";
+import { timeZoneOptions } from "./introduction-steps";
 import { useIntroductionSettings, useSaveIntroductionSettings } from "./useIntroductions";
 
 const FIELDS = ["reminderDays", "matchmakerAlertDay", "expiryDays"] as const;
@@ -36,7 +48,11 @@ export function IntroductionSettingsDialog({ opened, onClose }: Props) {
 }
 
 function SettingsForm({ initial, onClose }: { initial: IntroductionSettings; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const zones = useMemo(
+    () => timeZoneOptions(i18n.language, initial.timeZone),
+    [i18n.language, initial.timeZone],
+  );
   const toMessage = useErrorMessage();
   const save = useSaveIntroductionSettings();
   const [failure, setFailure] = useState<unknown>(null);
@@ -116,6 +132,25 @@ function SettingsForm({ initial, onClose }: { initial: IntroductionSettings; onC
               value={field.value}
               onChange={(value) => field.onChange(typeof value === "number" ? value : Number(value))}
               error={dayError("expiryDays")}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="timeZone"
+          render={({ field }) => (
+            <Select
+              label={t("introductions.settings.timeZone")}
+              description={t("introductions.settings.timeZoneHint")}
+              placeholder={t("introductions.settings.timeZoneNone")}
+              data={zones}
+              searchable
+              clearable
+              limit={50}
+              value={field.value ?? null}
+              onChange={(value) => field.onChange(value ?? null)}
+              onBlur={field.onBlur}
+              error={errors.timeZone ? t("introductions.date.timeZoneInvalid") : undefined}
             />
           )}
         />

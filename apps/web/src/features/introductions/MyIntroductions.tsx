@@ -239,7 +239,7 @@ function ContactsButton({ introductionId }: { introductionId: string }) {
 }
 
 function DateBlock({ item, name }: { item: MyIntroductionView; name: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const toMessage = useErrorMessage();
   const respond = useMyDateResponse();
   const [isAsking, setAsking] = useState(false);
@@ -273,7 +273,10 @@ function DateBlock({ item, name }: { item: MyIntroductionView; name: string }) {
             <Group gap={6} wrap="nowrap" align="flex-start">
               <IconCalendarEvent size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
               <Text size="sm" fw={600} data-testid="my-date">
-                {t("introductions.portal.dateWith", { name, date: formatMeeting(date.startsAt) })}
+                {t("introductions.portal.dateWith", {
+                  name,
+                  date: formatMeeting(date.startsAt, date.timeZone, i18n.language),
+                })}
               </Text>
             </Group>
             <Group gap={6} wrap="nowrap" align="flex-start">

@@ -1,7 +1,14 @@
 import { INTRODUCTION_GROUP_STATUSES, IntroductionStatus, type IntroductionView } from "@matchdesk/contract";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/api";
-import { fromLocalInput, groupOf, linkState, nextStep, toLocalInput } from "./introduction-steps";
+import {
+  formatMeeting,
+  fromLocalInput,
+  groupOf,
+  linkState,
+  nextStep,
+  toLocalInput,
+} from "./introduction-steps";
 
 const ME = "mm-1";
 const profile = (userId: string) => ({ userId, fields: { firstName: userId } });
@@ -106,11 +113,27 @@ describe("introduction steps", () => {
     expect(linkState("t".repeat(20), error(503, "SERVICE_UNAVAILABLE"))).toBe("failed");
   });
 
-  it("keeps a date's wall-clock time between the input and the API", () => {
-    const iso = fromLocalInput("2030-06-01T19:30");
-    expect(new Date(iso).getHours()).toBe(19);
-    expect(toLocalInput(iso)).toBe("2030-06-01T19:30");
-    expect(fromLocalInput("")).toBe("");
-    expect(fromLocalInput("tomorrow")).toBe("");
+  it("keeps a date's wall-clock time at the meeting's zone between the input and the API", () => {
+    const iso = fromLocalInput("2030-06-01T19:30", "Europe/Moscow");
+    expect(iso).toBe("2030-06-01T16:30:00.000Z");
+    expect(toLocalInput(iso, "Europe/Moscow")).toBe("2030-06-01T19:30");
+    expect(toLocalInput(iso, "Asia/Yekaterinburg")).toBe("2030-06-01T21:30");
+    // Across daylight saving time: summer and winter in Berlin.
+    expect(fromLocalInput("2030-07-01T19:30", "Europe/Berlin")).toBe("2030-07-01T17:30:00.000Z");
+    expect(fromLocalInput("2030-01-01T19:30", "Europe/Berlin")).toBe("2030-01-01T18:30:00.000Z");
+    expect(fromLocalInput("2030-06-01T19:30", "UTC")).toBe("2030-06-01T19:30:00.000Z");
+    expect(fromLocalInput("", "UTC")).toBe("");
+    expect(fromLocalInput("tomorrow", "UTC")).toBe("");
+  });
+
+  it("shows a meeting at its own clock with the zone's name, whatever the browser's zone", () => {
+    expect(formatMeeting("2030-06-01T16:30:00.000Z", "Europe/Moscow", "en-US")).toBe(
+      "01.06.2030 19:30 (Moscow Standard Time)",
+    );
+    expect(formatMeeting("2030-06-01T16:30:00.000Z", "Europe/Moscow", "ru-RU")).toBe(
+      "01.06.2030 19:30 (Москва, стандартное время)",
+    );
+    expect(formatMeeting("2030-06-01T16:30:00.000Z", "UTC", "en-US")).toBe("01.06.2030 16:30 (UTC)");
+    expect(formatMeeting("not a date", "UTC", "en-US")).toBe("");
   });
 });

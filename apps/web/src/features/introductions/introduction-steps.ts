@@ -95,27 +95,86 @@ export function linkState(token: string, error: unknown): LinkState {
 
 const pad = (value: number) => String(value).padStart(2, "0");
 
-/**
- * A date is met at the place's clock: it is entered and shown in the browser's time zone (every
- * other time in the app is UTC, SPEC 9), `dd.mm.yyyy hh:mm` like the rest.
- */
-export function formatMeeting(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
-  return `${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+/** The browser's own time zone: the last resort for a date's zone. */
+export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+
+/** The wall clock of an instant in a zone: year, month, day, hour, minute. */
+function wallClock(date: Date, timeZone: string) {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).formatToParts(date);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return {
+    year: get("year"),
+    month: get("month"),
+    day: get("day"),
+    hour: get("hour"),
+    minute: get("minute"),
+  };
 }
 
-/** The local `YYYY-MM-DDTHH:mm` value of the meeting input for a stored time, in the browser's zone. */
-export function toLocalInput(iso: string | null | undefined): string {
+/** The zone's name in the reader's language ("Moscow Standard Time"), else the IANA name. */
+export function zoneLabel(timeZone: string, locale: string, at = new Date()): string {
+  if (timeZone === "UTC") return "UTC";
+  try {
+    const name = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: "long" })
+      .formatToParts(at)
+      .find((p) => p.type === "timeZoneName")?.value;
+    return name ?? timeZone;
+  } catch {
+    return timeZone;
+  }
+}
+
+/** The zones a date may be set in, for a select: the IANA name and its name in the reader's language. */
+export function timeZoneOptions(language: string, ensure?: string | null) {
+  const all = Intl.supportedValuesOf("timeZone");
+  return (ensure && !all.includes(ensure) ? [ensure, ...all] : all).map((value) => {
+    const name = zoneLabel(value, language);
+    return { value, label: name === value ? value : `${value.replaceAll("_", " ")} — ${name}` };
+  });
+}
+
+/**
+ * A date is met at the place's clock: it is entered and shown in the meeting's own time zone (the
+ * agency's, or the one the matchmaker picked), whatever the reader's browser says, `dd.mm.yyyy
+ * hh:mm` like the rest, with the zone's name.
+ */
+export function formatMeeting(iso: string, timeZone: string, locale: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  const w = wallClock(date, timeZone);
+  return `${pad(w.day)}.${pad(w.month)}.${w.year} ${pad(w.hour)}:${pad(w.minute)} (${zoneLabel(timeZone, locale, date)})`;
+}
+
+/** The `YYYY-MM-DDTHH:mm` value of the meeting input for a stored time, at the meeting's clock. */
+export function toLocalInput(iso: string | null | undefined, timeZone: string): string {
   if (!iso) return "";
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  const w = wallClock(date, timeZone);
+  return `${w.year}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}`;
 }
 
-/** The instant a local `YYYY-MM-DDTHH:mm` value names in the browser's zone, as the API takes it; "" if none. */
-export function fromLocalInput(value: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return "";
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? "" : date.toISOString();
+/** The instant a `YYYY-MM-DDTHH:mm` value names at the zone's clock, as the API takes it; "" if none. */
+export function fromLocalInput(value: string, timeZone: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(value);
+  if (!m) return "";
+  const [y, mo, d, h, mi] = m.slice(1).map(Number) as [number, number, number, number, number];
+  const wanted = Date.UTC(y, mo - 1, d, h, mi);
+  if (Number.isNaN(wanted)) return "";
+  // The zone's offset at that moment, found from the wall clock; once more across a DST change.
+  const offsetAt = (t: number) => {
+    const w = wallClock(new Date(t), timeZone);
+    return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute) - Math.floor(t / 60_000) * 60_000;
+  };
+  let t = wanted - offsetAt(wanted);
+  t = wanted - offsetAt(t);
+  return new Date(t).toISOString();
 }

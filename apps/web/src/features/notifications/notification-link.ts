@@ -25,6 +25,8 @@ export function notificationLink(item: Pick<NotificationView, "kind" | "params">
     case "introduction_feedback_received":
     case "introduction_second_date":
     case "introduction_ended":
+    case "introduction_ask_reminder":
+    case "introduction_expired_unasked":
       return typeof item.params.clientId === "string" ? `/invited-users/${item.params.clientId}` : null;
     case "review_approved":
     case "agency_lead":
