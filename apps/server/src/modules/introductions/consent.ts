@@ -9,6 +9,7 @@ import type {
   MyIntroductionsView,
   PublicIntroductionView,
 } from "@matchdesk/contract";
+import { formatPhone } from "@matchdesk/contract";
 import { and, desc, eq, inArray, isNotNull, isNull, lt } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import {
@@ -456,7 +457,8 @@ export async function contactsFor(db: Db, caller: SessionUser, id: string): Prom
     firstName: p.firstName,
     lastName: p.lastName,
     email: p.email,
-    phone: p.phone,
+    // Stored as E.164; shown as people read and dial it.
+    phone: p.phone ? formatPhone(p.phone) : null,
   }));
   await db.insert(contactReleases).values(
     contacts.map((c) => ({
