@@ -180,6 +180,13 @@ export async function askClient(deps: NotifyDeps, caller: SessionUser, id: strin
   const expiresAt = new Date(now.getTime() + settings.expiryDays * DAY_MS);
   const note = body.note || null;
   const { updated, token } = await db.transaction(async (tx) => {
+    // The introduction first, then its side: the order the nudge job locks them in (jobs.ts), so
+    // an ask during a job run waits for it instead of deadlocking with it.
+    await tx
+      .select({ id: introductions.id })
+      .from(introductions)
+      .where(eq(introductions.id, row.id))
+      .for("update");
     const [asked] = await tx
       .update(introductionSides)
       .set({

@@ -138,6 +138,54 @@ describe("the outcome learner", () => {
     expect(seven.every((r) => r !== "rarelyChosen")).toBe(true);
   });
 
+  it("uses a candidate's own answers only from five on: fewer change neither the chance nor its count", async () => {
+    const db = t.database.db;
+    const vera = await seedMatchmaker(db, { email: "learner-own-vera@example.test" });
+    const gleb = await seedMatchmaker(db, { email: "learner-own-gleb@example.test" });
+    const veras = await seedManyClients(db, vera.id, 16, "lov");
+    const glebs = await seedManyClients(db, gleb.id, 2, "log");
+    const women = veras.filter((_, i) => i % 2 === 0);
+    // Gleb's client answers Vera's clients, one by one; Vera asks about him for the last woman.
+    const candidate = glebs[1]!;
+    const client = women[7]!;
+    const learner = new OutcomeLearner(db);
+    const chanceAfter = async (answers: number) => {
+      for (const w of women.slice(answers - 1, answers)) {
+        await seedIntroduction(db, {
+          client: { clientId: candidate, matchmakerId: gleb.id, answer: "no" },
+          candidate: { clientId: w, matchmakerId: vera.id },
+          status: "asking_clients",
+        });
+      }
+      await learner.refit();
+      const { mutualChance, learnedFrom } = learner.chance(
+        { id: client, input: input("FEMALE") },
+        { id: candidate, input: input("MALE") },
+        new Map(),
+      );
+      return { mutualChance, learnedFrom };
+    };
+    await learner.refit();
+    const before = learner.chance(
+      { id: client, input: input("FEMALE") },
+      { id: candidate, input: input("MALE") },
+      new Map(),
+    );
+    expect(before.learnedFrom).toBe(0);
+    // One to four "no"s of his: Vera learns nothing of them.
+    for (const n of [1, 2, 3, 4]) {
+      expect(await chanceAfter(n), `${n} answers`).toEqual({
+        mutualChance: before.mutualChance,
+        learnedFrom: 0,
+      });
+    }
+    // Five: how often he says yes may move the chance.
+    const five = await chanceAfter(5);
+    expect(five.learnedFrom).toBeGreaterThan(0);
+    expect(five.mutualChance).not.toBeNull();
+    expect(five.mutualChance!).toBeLessThan(before.mutualChance!);
+  });
+
   it("re-orders a client's best candidates by the learned chance once the client has history", async () => {
     const db = t.database.db;
     const mira = await seedMatchmaker(db, { email: "learner-mira@example.test" });

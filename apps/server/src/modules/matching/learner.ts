@@ -158,27 +158,30 @@ export class OutcomeLearner {
 
   /** Rebuilds the ledger from every stored answer. */
   async refit(): Promise<void> {
-    await this.serial(async () => {
-      const { list, people } = await this.db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${REFIT_LOCK})`);
-        const list = await readOutcomes(tx, null);
-        return { list, people: await this.readPeople(tx, list) };
-      });
-      const ledger = new OutcomeLedger(PAIR_TRAITS.length);
-      const at = new Map<string, number>();
-      for (const o of list) this.apply(ledger, at, people, o);
-      this.ledger = ledger;
-      this.at = at;
-      this.people = people;
-      this.watermark = list.at(-1)?.at ?? this.watermark;
-      this.lastRefit = this.lastSync = Date.now();
+    await this.serial(() => this.rebuild());
+  }
+
+  private async rebuild(): Promise<void> {
+    const { list, people } = await this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${REFIT_LOCK})`);
+      const list = await readOutcomes(tx, null);
+      return { list, people: await this.readPeople(tx, list) };
     });
+    const ledger = new OutcomeLedger(PAIR_TRAITS.length);
+    const at = new Map<string, number>();
+    for (const o of list) this.apply(ledger, at, people, o);
+    this.ledger = ledger;
+    this.at = at;
+    this.people = people;
+    this.watermark = list.at(-1)?.at ?? this.watermark;
+    this.lastRefit = this.lastSync = Date.now();
   }
 
   /** Records the answers given since the last look (or refits, the first time and every REFIT_MS). */
   async sync(): Promise<void> {
-    if (this.lastRefit === 0 || Date.now() - this.lastRefit > REFIT_MS) return this.refit();
     await this.serial(async () => {
+      // Decided in turn: requests that queued behind a refit read what it built, not refit again.
+      if (this.lastRefit === 0 || Date.now() - this.lastRefit > REFIT_MS) return this.rebuild();
       const since = this.watermark ? new Date(this.watermark.getTime() - OVERLAP_MS) : null;
       const list = await readOutcomes(this.db, since);
       const fresh = list.filter((o) => !this.people.has(o.from) || !this.people.has(o.to));
@@ -236,7 +239,12 @@ export class OutcomeLearner {
     const groupOf = (id: string) => this.people.get(id)?.person.group ?? "gender:";
     const options = { minContributors: MIN_CONTRIBUTORS, groupOf };
     const s = decisionSignals(this.ledger, FITTED.priors, pa, pb, pairTraits(a, b), qDec, options);
-    const back = decisionSignals(this.ledger, FITTED.priors, pb, pa, pairTraits(b, a), qBack, options);
+    // The reverse direction's decider is the candidate, usually another agency's client: their own
+    // answers (how often they say yes, to what) count only from MIN_CONTRIBUTORS answers on.
+    const back = decisionSignals(this.ledger, FITTED.priors, pb, pa, pairTraits(b, a), qBack, {
+      ...options,
+      ownMinContributors: MIN_CONTRIBUTORS,
+    });
     const history = s.history || back.history;
     return {
       mutualChance: matchProbability(FITTED, s, back, qMatch),

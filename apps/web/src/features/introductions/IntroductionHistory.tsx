@@ -58,7 +58,9 @@ function Sides({ detail }: { detail: IntroductionDetail }) {
       : null,
     own.comment ? t("introductions.sides.comment", { comment: own.comment }) : null,
     own.answer === null && own.expiresAt
-      ? t("introductions.sides.expiresAt", { date: formatDateTime(own.expiresAt) })
+      ? t(own.askedAt ? "introductions.sides.expiresAt" : "introductions.sides.expiresUnasked", {
+          date: formatDateTime(own.expiresAt),
+        })
       : null,
     own.dateResponse ? t(`introductions.sides.date.${own.dateResponse}`) : null,
     own.feedback

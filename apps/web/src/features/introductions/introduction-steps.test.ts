@@ -126,6 +126,12 @@ describe("introduction steps", () => {
     expect(fromLocalInput("tomorrow", "UTC")).toBe("");
   });
 
+  it("shows a meeting in a zone this browser does not know at UTC, named UTC, rather than failing", () => {
+    expect(formatMeeting("2026-06-01T09:30:00.000Z", "Mars/Olympus_Mons", "en-US")).toBe(
+      "01.06.2026 09:30 (UTC)",
+    );
+  });
+
   it("shows a meeting at its own clock with the zone's name, whatever the browser's zone", () => {
     expect(formatMeeting("2030-06-01T16:30:00.000Z", "Europe/Moscow", "en-US")).toBe(
       "01.06.2030 19:30 (Moscow Standard Time)",

@@ -98,10 +98,20 @@ const pad = (value: number) => String(value).padStart(2, "0");
 /** The browser's own time zone: the last resort for a date's zone. */
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
 
+/** A zone this browser knows; UTC for one it does not (an older browser's time zone data). */
+function knownZone(timeZone: string): string {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone });
+    return timeZone;
+  } catch {
+    return "UTC";
+  }
+}
+
 /** The wall clock of an instant in a zone: year, month, day, hour, minute. */
 function wallClock(date: Date, timeZone: string) {
   const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
+    timeZone: knownZone(timeZone),
     hourCycle: "h23",
     year: "numeric",
     month: "2-digit",
@@ -149,8 +159,9 @@ export function timeZoneOptions(language: string, ensure?: string | null) {
 export function formatMeeting(iso: string, timeZone: string, locale: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
-  const w = wallClock(date, timeZone);
-  return `${pad(w.day)}.${pad(w.month)}.${w.year} ${pad(w.hour)}:${pad(w.minute)} (${zoneLabel(timeZone, locale, date)})`;
+  const zone = knownZone(timeZone);
+  const w = wallClock(date, zone);
+  return `${pad(w.day)}.${pad(w.month)}.${w.year} ${pad(w.hour)}:${pad(w.minute)} (${zoneLabel(zone, locale, date)})`;
 }
 
 /** The `YYYY-MM-DDTHH:mm` value of the meeting input for a stored time, at the meeting's clock. */

@@ -118,7 +118,10 @@ function effectsOf(ledger: OutcomeLedger, priors: Priors, groupOf: (id: string) 
 
 /**
  * What the ledger says about `from` deciding about `to`. `minContributors` applies the privacy rule:
- * a signal built from fewer different people than that counts as unknown (0).
+ * a signal built from fewer different people than that counts as unknown (0). `ownMinContributors`
+ * applies it to `from`'s own answers too, for when `from` is someone else's client (the candidate,
+ * in the product's reverse direction): their answers count only from that many on, their answer
+ * about `to` left out.
  */
 export function decisionSignals(
   ledger: OutcomeLedger,
@@ -127,7 +130,7 @@ export function decisionSignals(
   to: Person,
   traits: readonly number[],
   questionnaireProbability: number,
-  options: { minContributors?: number; groupOf?: (id: string) => string } = {},
+  options: { minContributors?: number; ownMinContributors?: number; groupOf?: (id: string) => string } = {},
 ): DecisionSignals {
   const min = options.minContributors ?? 0;
   const givenPrior = (group: string) => priors.given[group] ?? FLAT;
@@ -138,6 +141,9 @@ export function decisionSignals(
   const ownReceived = ledger.received(from.id);
   // Leaving one answer out of a tally: what the rest of it says.
   const without = (t: Tally, yes: boolean): Tally => ({ n: t.n - 1, yes: t.yes - (yes ? 1 : 0) });
+  const ownAnswer = ledger.decisionsBy(from.id).get(to.id);
+  const ownEnough =
+    (ownAnswer === undefined ? given : without(given, ownAnswer)).n >= (options.ownMinContributors ?? 0);
   // The candidate's own answers to other people: another agency's client, so a signal only from
   // MIN_CONTRIBUTORS answers on (each about a different person) up.
   // Its answer about this client, if any, is left out: it is half of the match being predicted.
@@ -169,16 +175,16 @@ export function decisionSignals(
   );
   const values = {
     questionnaire: logit(questionnaireProbability),
-    selectivity: rateSignal(given, givenPrior(from.group)),
+    selectivity: ownEnough ? rateSignal(given, givenPrior(from.group)) : 0,
     desirability: received.n >= min ? rateSignal(received, priors.received[to.group] ?? FLAT) : 0,
     taste: taste.contributors >= min ? taste.value : 0,
-    preference: given.n > 0 ? preference.value : 0,
+    preference: given.n > 0 && ownEnough ? preference.value : 0,
     partners: partners.contributors >= min ? partners.value : 0,
-    selectivityAdjusted,
+    selectivityAdjusted: ownEnough ? selectivityAdjusted : 0,
     desirabilityAdjusted: received.n >= min ? desirabilityAdjusted : 0,
     ownDesirability: ownReceived.n >= min ? rateSignal(ownReceived, receivedPrior(from.group)) : 0,
     partnerSelectivity: partnerGiven.n >= min ? rateSignal(partnerGiven, givenPrior(to.group)) : 0,
-    giverEffect: effects.giver.get(from.id) ?? 0,
+    giverEffect: ownEnough ? (effects.giver.get(from.id) ?? 0) : 0,
     receiverEffect: received.n >= min ? (effects.receiver.get(to.id) ?? 0) : 0,
     ownReceiverEffect: ownReceived.n >= min ? (effects.receiver.get(from.id) ?? 0) : 0,
     partnerGiverEffect: partnerGiven.n >= min ? (effects.giver.get(to.id) ?? 0) : 0,
@@ -201,7 +207,7 @@ export function decisionSignals(
       ownReceiverEffect: ownReceived.n,
       partnerGiverEffect: partnerGiven.n,
     },
-    history: given.n > 0 || received.n > 0,
+    history: (given.n > 0 && ownEnough) || (received.n > 0 && received.n >= min),
   };
 }
 
