@@ -85,6 +85,8 @@ for (const lang of LANGUAGES) {
     const dobAxe = await new AxeBuilder({ page }).analyze();
     expect(dobAxe.violations.map((v) => v.id)).toEqual([]);
     await dob.blur();
+    // Its picker closes (and fades out) before the next one opens.
+    await expect(picker).toHaveCount(0);
 
     // Another date field: a package's first day, its picker open.
     await page.getByRole("button", { name: lang.addPackage }).first().click();

@@ -200,6 +200,8 @@ test("[introductions] two matchmakers and two clients go from a proposal to a se
   await mine.getByRole("button", { name: "Set the date" }).click();
   // The date dialog with its time zone select: no axe violations.
   await expect(proposer.getByRole("dialog").getByRole("combobox", { name: "Time zone" })).toBeVisible();
+  // Checked once its opening transition is over: half-faded text reads as low contrast.
+  await expect(proposer.getByRole("dialog")).toHaveCSS("opacity", "1");
   const axe = await new AxeBuilder({ page: proposer }).include('[role="dialog"]').analyze();
   expect(axe.violations.map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual(
     [],

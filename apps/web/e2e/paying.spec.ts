@@ -125,6 +125,8 @@ test("[paying] confirm a purchase, see the invoice number and payment details, w
   await mm.getByRole("button", { name: `How to pay invoice ${second}` }).click();
   await expect(mm.getByRole("dialog", { name: `Payment request ${second}` })).toContainText("IBAN: DE00");
   await mm.getByRole("dialog").getByRole("button", { name: "Done" }).click();
+  // The page is checked once the dialog has faded out and left the page.
+  await expect(mm.getByRole("dialog")).toHaveCount(0);
   await noAxeViolations(mm, "usage page with payments");
   await shot(mm, "usage-en", project);
 
@@ -166,6 +168,7 @@ test("[paying] the same steps read in Russian, without axe violations", async ({
   await shot(mm, "requested-ru", project);
   await requested.getByRole("button", { name: "Отозвать запрос" }).click();
   await expect(requested).toBeHidden();
+  await expect(mm.getByRole("dialog")).toHaveCount(0);
   await expect(mm.getByTestId("my-payments").getByRole("listitem").first()).toContainText("Отозван");
   await noAxeViolations(mm, "usage page (ru)");
   await shot(mm, "usage-ru", project);
