@@ -44,8 +44,15 @@ describe("[directory] answers kept in memory", () => {
       sql`alter table agency_profiles disable trigger agency_profiles_directory_notify`,
     );
     try {
-      await rename("Quillfeather Unheard");
-      expect((await search("?q=quillfeather")).items[0]!.agencyName).toBe("Quillfeather Introductions");
+      // A late announcement of the seeding (PostgreSQL) may still empty the cache once; then the
+      // next attempt keeps a fresh answer and renames again.
+      let attempt = 0;
+      await vi.waitFor(async () => {
+        const kept = (await search("?q=quillfeather")).items[0]!.agencyName;
+        expect(t.app.deps.directory.size).toBe(1);
+        await rename(`Quillfeather Unheard ${++attempt}`);
+        expect((await search("?q=quillfeather")).items[0]!.agencyName).toBe(kept);
+      });
     } finally {
       await t.database.db.execute(
         sql`alter table agency_profiles enable trigger agency_profiles_directory_notify`,
