@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
+import { inLanguage } from "./helpers";
 
 // axe-core on the pages a newcomer sees first, in both languages, at both widths (the desktop and
 // phone projects): zero violations of any rule axe checks by default (WCAG 2 A and AA and its
@@ -10,14 +11,6 @@ const LANGUAGES = [
   { locale: "en-US", lang: "en" },
   { locale: "ru-RU", lang: "ru" },
 ] as const;
-
-async function inLanguage(context: BrowserContext, baseURL: string | undefined, locale: string) {
-  const url = baseURL ?? "http://127.0.0.1:3100";
-  await context.addCookies([
-    { name: "locale", value: locale, url },
-    { name: "public-locale", value: locale, url },
-  ]);
-}
 
 /** Opens a page, waits for its heading and its data, and answers axe's violations on it. */
 async function violationsOn(page: Page, path: string) {

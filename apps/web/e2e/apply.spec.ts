@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type BrowserContext, expect as baseExpect, type Page, test } from "@playwright/test";
+import { expect as baseExpect, type Page, test } from "@playwright/test";
+import { inLanguage } from "./helpers";
 
 // Each test opens several lazy pages and a second browser context: generous waits for a busy machine.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -8,14 +9,6 @@ test.describe.configure({ timeout: 240_000 });
 // A new agency's way in: the pricing button leads a visitor to the application, an admin approves
 // it in the inbox; a contact message lands in the same inbox. The demo admin of DEMO_DATA=true.
 const ADMIN = { email: "admin@demo.matchdesk.test", password: "demo-password" };
-
-async function inLanguage(context: BrowserContext, baseURL: string | undefined, locale: string) {
-  const url = baseURL ?? "http://127.0.0.1:3100";
-  await context.addCookies([
-    { name: "locale", value: locale, url },
-    { name: "public-locale", value: locale, url },
-  ]);
-}
 
 async function violationsOn(page: Page, path: string) {
   await page.goto(path);

@@ -1,19 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
+import { inLanguage } from "./helpers";
 
 // Issue 17, item 11: a client known by phone only, created, found by the phone however typed,
 // then given an e-mail to be invited. Both widths (the desktop and phone projects), axe on the
 // list and the client's page, and screenshots in both languages (in the test's output folder).
 
 const MATCHMAKER = { email: "anna@demo.matchdesk.test", password: "demo-password" };
-
-async function inLanguage(context: BrowserContext, baseURL: string | undefined, locale: string) {
-  const url = baseURL ?? "http://127.0.0.1:3100";
-  await context.addCookies([
-    { name: "locale", value: locale, url },
-    { name: "public-locale", value: locale, url },
-  ]);
-}
 
 async function axeViolations(page: Page, where: string) {
   await expect(page.locator(".mantine-Skeleton-root").filter({ visible: true })).toHaveCount(0, {

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
+import { inLanguage } from "./helpers";
 
 // Issue 20, first slice: the client's page shows the access log and exports the client's data;
 // the client's home exports their own and sums up who viewed it. Both languages, both widths
@@ -10,14 +11,6 @@ const LANGUAGES = [
   { locale: "en-US", lang: "en", exportLabel: "Export data", mine: "Export my data" },
   { locale: "ru-RU", lang: "ru", exportLabel: "Выгрузить данные", mine: "Выгрузить мои данные" },
 ] as const;
-
-async function inLanguage(context: BrowserContext, baseURL: string | undefined, locale: string) {
-  const url = baseURL ?? "http://127.0.0.1:3100";
-  await context.addCookies([
-    { name: "locale", value: locale, url },
-    { name: "public-locale", value: locale, url },
-  ]);
-}
 
 async function settled(page: Page) {
   await expect(page.locator(".mantine-Skeleton-root").filter({ visible: true })).toHaveCount(0, {

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type BrowserContext, expect, test } from "@playwright/test";
-import { fillDate } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { fillDate, inLanguage } from "./helpers";
 
 // Date inputs follow the app's language, not the browser's: DD.MM.YYYY and Monday first in
 // Russian, MM/DD/YYYY in English; what is stored stays an ISO day.
@@ -31,14 +31,6 @@ const LANGUAGES = [
     tooLate: "Введите дату не позже",
   },
 ] as const;
-
-async function inLanguage(context: BrowserContext, baseURL: string | undefined, locale: string) {
-  const url = baseURL ?? "http://127.0.0.1:3100";
-  await context.addCookies([
-    { name: "locale", value: locale, url },
-    { name: "public-locale", value: locale, url },
-  ]);
-}
 
 for (const lang of LANGUAGES) {
   test(`[dates] the date of birth is typed and shown in ${lang.locale} and stored as an ISO day`, async ({

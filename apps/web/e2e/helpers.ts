@@ -1,4 +1,4 @@
-import { expect, type Locator } from "@playwright/test";
+import { type BrowserContext, expect, type Locator } from "@playwright/test";
 
 /**
  * The app's date inputs (ui/DateInput.tsx) are text fields in the page's language: DD.MM.YYYY in
@@ -32,4 +32,13 @@ export async function fillDateTime(
   await hoursInput.page().keyboard.type(`${hours}${minutes}`);
   await expect(hoursInput).toHaveValue(hours!);
   await expect(minutesInput).toHaveValue(minutes!);
+}
+
+/** Signs the browser into a language: the signed-in and the public language cookies. */
+export async function inLanguage(context: BrowserContext, baseURL: string | undefined, locale: string) {
+  const url = baseURL ?? "http://127.0.0.1:3100";
+  await context.addCookies([
+    { name: "locale", value: locale, url },
+    { name: "public-locale", value: locale, url },
+  ]);
 }

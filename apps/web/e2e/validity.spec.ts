@@ -1,18 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
+import { inLanguage } from "./helpers";
 
 // Issue 15, part 4: the score validity page. The demo agency has enough past outcomes for an AUC;
 // the admin sees the marketplace. Both languages, no axe violations.
 const MATCHMAKER = { email: "anna@demo.matchdesk.test", password: "demo-password" };
 const ADMIN = { email: "admin@demo.matchdesk.test", password: "demo-password" };
-
-async function inLanguage(context: BrowserContext, baseURL: string | undefined, locale: string) {
-  const url = baseURL ?? "http://127.0.0.1:3100";
-  await context.addCookies([
-    { name: "locale", value: locale, url },
-    { name: "public-locale", value: locale, url },
-  ]);
-}
 
 async function loaded(page: Page) {
   await expect(page.locator(".mantine-Skeleton-root").filter({ visible: true })).toHaveCount(0, {
