@@ -749,6 +749,22 @@ const MATRIX: Record<string, Row> = {
     call: () => ({ url: "/api/me/access-log" }),
     expect: { ...all(403), anonymous: 401, client: 200 },
   },
+  // Erasure, unconfirmed so the fixture survives: whoever may erase gets 400 and nothing changes
+  // (erasure.api.test.ts erases for real). A client and a matchmaker may erase themselves.
+  "POST /api/me/erase": {
+    call: () => ({ url: "/api/me/erase", payload: { confirm: false } }),
+    expect: { ...signedIn(400), admin: 403 },
+    codes: { client: "ERASURE_NOT_CONFIRMED", owner: "ERASURE_NOT_CONFIRMED" },
+  },
+  "POST /api/clients/:id/erase": {
+    call: (f) => ({ url: `/api/clients/${f.client.id}/erase`, payload: { confirm: false } }),
+    expect: ownerOnly(400),
+    codes: {
+      otherMatchmaker: "CLIENT_NOT_FOUND",
+      owner: "ERASURE_NOT_CONFIRMED",
+      admin: "ERASURE_NOT_CONFIRMED",
+    },
+  },
   "GET /api/notifications": { call: () => ({ url: "/api/notifications" }), expect: signedIn(200) },
   "POST /api/notifications/read": {
     call: () => ({ url: "/api/notifications/read", payload: { all: true } }),

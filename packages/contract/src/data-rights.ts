@@ -155,3 +155,65 @@ export const AccessSummaryView = z.object({
   keptMonths: z.number().int(),
 });
 export type AccessSummaryView = z.infer<typeof AccessSummaryView>;
+
+/** Errors of erasure (issue 20, GDPR art. 17). */
+export const DATA_RIGHTS_ERRORS = [
+  /** 400: the body did not say `{ confirm: true }`; nothing was erased. */
+  "ERASURE_NOT_CONFIRMED",
+  /** 409: a matchmaker with clients is erased only once the clients are moved or erased. */
+  "MATCHMAKER_HAS_CLIENTS",
+] as const;
+
+/** Erasing is asked for with `{ confirm: true }`; anything else is refused (400 ERASURE_NOT_CONFIRMED). */
+export const EraseBody = z.object({ confirm: z.unknown().optional() });
+export type EraseBody = z.infer<typeof EraseBody>;
+
+/** What an erasure removed (deleted, or emptied of personal fields). */
+export const ErasedPart = z.enum([
+  "account",
+  "sessions",
+  "questionnaire",
+  "preferences",
+  "photos",
+  "certificates",
+  "files",
+  "introductionAnswers",
+  "feedback",
+  "consentLedger",
+  "packages",
+  "candidateMarks",
+  "compatibilityResults",
+  "recalibrations",
+  "notifications",
+  "chatMessages",
+  "mails",
+  "accessLog",
+  "leads",
+  "applications",
+  "profileViews",
+  "agencyProfile",
+  "reviews",
+  "subscriptions",
+]);
+export type ErasedPart = z.infer<typeof ErasedPart>;
+
+/** What an erasure kept, always without the person's name, contacts or files. */
+export const KeptPart = z.enum(["introductions", "otherFeedback", "contactsReceived", "payments", "credits"]);
+export type KeptPart = z.infer<typeof KeptPart>;
+
+/**
+ * Why something was kept: the other client's own history of an introduction, their own feedback,
+ * their consent ledger (whose contacts went to an erased person); payments and credit movements
+ * are accounting records the law makes an agency keep.
+ */
+export const KeptReason = z.enum(["otherPartyHistory", "otherPartyOwnRecord", "accountingLaw"]);
+export type KeptReason = z.infer<typeof KeptReason>;
+
+/** The answer of an erasure: what was erased (how many records), what was kept and why. */
+export const ErasureReport = z.object({
+  userId: Id,
+  erasedAt: Time,
+  erased: z.array(z.object({ part: ErasedPart, count: z.number().int() })),
+  kept: z.array(z.object({ part: KeptPart, count: z.number().int(), reason: KeptReason })),
+});
+export type ErasureReport = z.infer<typeof ErasureReport>;

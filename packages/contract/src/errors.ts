@@ -7,6 +7,7 @@ import { CLIENT_IMPORT_ERRORS } from "./client-import.js";
 import { PACKAGE_ERRORS } from "./client-packages.js";
 import { CLIENT_ERRORS } from "./clients.js";
 import { MONEY_ERRORS } from "./credits.js";
+import { DATA_RIGHTS_ERRORS } from "./data-rights.js";
 import { INTRODUCTION_ERRORS } from "./introductions.js";
 import { MARKETPLACE_ERRORS } from "./marketplace.js";
 import { MATCHING_ERRORS } from "./matching.js";
@@ -59,6 +60,7 @@ export const ERROR_CODES = [
   ...PACKAGE_ERRORS,
   ...QUIZ_ERRORS,
   ...RECALIBRATION_ERRORS,
+  ...DATA_RIGHTS_ERRORS,
 ] as const;
 export const ErrorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCode>;

@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { Id } from "../common.js";
-import { AccessLogQuery, AccessLogView, AccessSummaryView, DataExport } from "../data-rights.js";
+import {
+  AccessLogQuery,
+  AccessLogView,
+  AccessSummaryView,
+  DataExport,
+  EraseBody,
+  ErasureReport,
+} from "../data-rights.js";
 import { endpoint } from "../endpoint.js";
 
 const managers = ["INVITER", "ADMIN"] as const;
@@ -47,5 +54,26 @@ export const dataRightsApi = {
     tag,
     summary: "Who viewed or changed my data: counts by role and agency, and when last",
     response: AccessSummaryView,
+  }),
+  eraseMine: endpoint({
+    method: "POST",
+    path: "/api/me/erase",
+    access: ["INVITEE", "INVITER"],
+    tag,
+    summary:
+      "Erases me (GDPR art. 17) with { confirm: true }: answers what was erased and what was kept and why; signs me out",
+    body: EraseBody,
+    response: ErasureReport,
+  }),
+  eraseClient: endpoint({
+    method: "POST",
+    path: "/api/clients/:id/erase",
+    access: managers,
+    tag,
+    summary:
+      "Erases a client (GDPR art. 17) with { confirm: true }: answers what was erased and what was kept and why",
+    params: z.object({ id: Id }),
+    body: EraseBody,
+    response: ErasureReport,
   }),
 };

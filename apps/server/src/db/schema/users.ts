@@ -57,15 +57,22 @@ export const users = pgTable(
     // What the client list's search box matches: name, e-mail, phone and the questionnaire's city,
     // kept by triggers on users and client_profiles (migration 0024), trigram-indexed.
     searchText: text("search_text"),
+    /**
+     * When the person was erased (issue 20, GDPR art. 17): the row stays as an anonymous
+     * tombstone, without name, e-mail, phone or password, so the other party's introductions and
+     * the kept payments still point somewhere (docs/data-erasure.md). Null for everyone else.
+     */
+    erasedAt: timestamp("erased_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
     // Staff sign in by e-mail; a client needs at least one way to be reached (issue 17, item 11).
+    // An erased person's tombstone keeps no way to reach them.
     check(
       "users_contact_check",
-      sql`${t.email} is not null or (${t.role} = 'INVITEE' and ${t.phone} is not null)`,
+      sql`${t.email} is not null or (${t.role} = 'INVITEE' and ${t.phone} is not null) or ${t.erasedAt} is not null`,
     ),
     uniqueIndex("users_invite_code_key").on(t.inviteCode),
     uniqueIndex("users_sm_id_key").on(t.smId),

@@ -4,7 +4,7 @@ import type {
   CreateMatchmakerBody,
   UpdateUserBody,
 } from "@matchdesk/contract";
-import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, isNull, or, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { agencyProfiles, users } from "../../db/schema/index.js";
 import type { SessionUser } from "../../platform/access.js";
@@ -35,7 +35,8 @@ function toAdminView(row: UserRow, agencyName: string | null): AdminUserView {
 }
 
 export async function listUsers(db: Db, query: AdminUsersQuery) {
-  const filters: SQL[] = [];
+  // Erased people's tombstones are nobody to manage.
+  const filters: SQL[] = [isNull(users.erasedAt)];
   if (query.q) {
     const like = `%${escapeLike(query.q)}%`;
     filters.push(

@@ -22,7 +22,8 @@ import {
 
 /** The clients a caller may see: a matchmaker's own, or every client for an admin. */
 function scope(caller: SessionUser): SQL {
-  const isClient = eq(users.role, "INVITEE");
+  // An erased client's tombstone is no one's client any more.
+  const isClient = and(eq(users.role, "INVITEE"), isNull(users.erasedAt))!;
   return caller.role === "ADMIN" ? isClient : and(isClient, eq(users.inviterId, caller.id))!;
 }
 
@@ -187,7 +188,10 @@ export async function clientStats(db: Db, caller: SessionUser): Promise<ClientSt
 /** A client the caller manages: their own (matchmaker) or any (admin); anything else is not found. */
 export async function getOwnClient(db: Db, caller: SessionUser, clientId: string): Promise<UserRow> {
   const client = await findUser(db, clientId);
-  const isOwn = client?.role === "INVITEE" && (caller.role === "ADMIN" || client.inviterId === caller.id);
+  const isOwn =
+    client?.role === "INVITEE" &&
+    client.erasedAt === null &&
+    (caller.role === "ADMIN" || client.inviterId === caller.id);
   if (!client || !isOwn) throw notFound("CLIENT_NOT_FOUND", "Client not found");
   return client;
 }

@@ -2,7 +2,9 @@ import { dataRightsApi } from "@matchdesk/contract";
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../deps.js";
 import { route } from "../../platform/route.js";
+import { clearSessionCookie } from "../auth/sessions.js";
 import { accessLogOf, accessSummaryOf } from "./access-log.js";
+import { eraseClient, eraseMe, listenForErasures } from "./erase.js";
 import { exportClient, exportMine } from "./export.js";
 
 export function register(app: FastifyInstance, deps: AppDeps) {
@@ -15,4 +17,16 @@ export function register(app: FastifyInstance, deps: AppDeps) {
     accessLogOf(deps.db, request.user, request.params.id, request.query),
   );
   route(app, dataRightsApi.mySummary, (request) => accessSummaryOf(deps.db, request.user));
+
+  // Erasure (GDPR art. 17). The person's sessions end in the database; the cookie goes too.
+  route(app, dataRightsApi.eraseMine, async (request, reply) => {
+    const report = await eraseMe(deps, request.user, request.body);
+    clearSessionCookie(reply, deps.config.isHttps);
+    return report;
+  });
+  route(app, dataRightsApi.eraseClient, (request) =>
+    eraseClient(deps, request.user, request.params.id, request.body),
+  );
+  const erasures = listenForErasures(deps.database);
+  app.addHook("onClose", async () => (await erasures).stop());
 }

@@ -78,7 +78,10 @@ async function readOutcomes(db: DbOrTx, since: Date | null): Promise<Outcome[]> 
              f.meet_again = 'yes', f.created_at
         from introduction_feedback f join introductions i on i.id = f.introduction_id
        where f.meet_again <> 'maybe'
-    ) t where true ${after}
+    ) t
+    -- An erased person's answers, and answers about them, teach nothing any more (issue 20).
+    where not exists (select 1 from users u where u.id in (t.from_id, t.to_id) and u.erased_at is not null)
+    ${after}
     order by t.at, t.from_id, t.to_id`)) as unknown as {
     rows: { from_id: string; to_id: string; yes: boolean; at: string | Date }[];
   };
@@ -191,6 +194,17 @@ export class OutcomeLearner {
       if (list.length > 0) this.watermark = list.at(-1)!.at;
       this.lastSync = Date.now();
     });
+  }
+
+  /**
+   * Someone was erased (or, with null, erasures may have been missed): the ledger is rebuilt
+   * without their answers. Nothing to do before the first refit, or when the ledger never held
+   * an answer by or about them.
+   */
+  async forget(id: string | null): Promise<void> {
+    if (this.lastRefit === 0) return;
+    if (id !== null && !this.people.has(id)) return;
+    await this.refit();
   }
 
   /** `sync` unless one ran within SYNC_MS: what a read calls. */
