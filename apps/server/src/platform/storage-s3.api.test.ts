@@ -117,4 +117,37 @@ describe("[storage] S3-compatible bucket", () => {
     );
     await expect(storage.get("../etc/passwd")).rejects.toThrow(/invalid storage key/);
   });
+
+  it("erasing a client removes every file of theirs from the bucket (issue 20)", async () => {
+    const owner = await seedMatchmaker(t.database.db);
+    const client = await seedClient(t.database.db, owner.id);
+    const { cookie } = await signIn(t.app, owner.email);
+    const send = async (url: string, field: string, data: Buffer) => {
+      const body = multipart(field, [{ name: "a.jpg", data }]);
+      const res = await t.app.inject({
+        method: "POST",
+        url,
+        headers: { ...body.headers, cookie },
+        payload: body.payload,
+      });
+      expect(res.statusCode).toBe(200);
+    };
+    const before = new Set(await objectsInBucket());
+    await send(`/api/profiles/${client.id}/gallery`, "photos", await jpegWithGps(64, 48));
+    await send(`/api/profiles/${client.id}/certificates`, "certificates", await jpegWithGps(40, 30));
+    await send(`/api/profiles/${client.id}/avatar`, "avatar", await jpegWithGps(64, 64));
+    const theirs = (await objectsInBucket()).filter((k) => !before.has(k));
+    expect(theirs).toHaveLength(5);
+
+    const res = await t.app.inject({
+      method: "POST",
+      url: `/api/clients/${client.id}/erase`,
+      headers: { cookie },
+      payload: { confirm: true },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().erased).toContainEqual({ part: "files", count: 5 });
+    const after = await objectsInBucket();
+    for (const key of theirs) expect(after).not.toContain(key);
+  });
 });
