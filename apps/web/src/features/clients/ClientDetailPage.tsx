@@ -282,7 +282,13 @@ function ClientDetail({ profile }: { profile: ProfileView }) {
           </Card>
         </Tabs.Panel>
         <Tabs.Panel value="data">
-          {tab === "data" && <ClientDataPanel clientId={profile.userId} />}
+          {tab === "data" && (
+            <ClientDataPanel
+              clientId={profile.userId}
+              name={name}
+              onErased={() => void navigate(CLIENTS_PATH, { replace: true })}
+            />
+          )}
         </Tabs.Panel>
       </Tabs>
       <ClientIntroductionsCard clientId={profile.userId} />

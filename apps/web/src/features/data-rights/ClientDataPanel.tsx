@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../lib/format-date";
 import { LoadFailed } from "../../ui/LoadFailed";
 import { accessArea } from "./access-what";
+import { EraseClientCard } from "./EraseClientCard";
 import { ExportButton } from "./ExportButton";
 import { useAccessLog, useExportClient } from "./useDataRights";
 
@@ -13,9 +14,18 @@ const PAGE_SIZE = 20;
 
 /**
  * The client's data on their page (matchmaker, admin; issue 20): the export of everything held
- * about them as a JSON file, and the log of who viewed or changed their data, newest first.
+ * about them as a JSON file, the log of who viewed or changed their data, newest first, and
+ * erasing them (with a confirmation).
  */
-export function ClientDataPanel({ clientId }: { clientId: string }) {
+export function ClientDataPanel({
+  clientId,
+  name,
+  onErased,
+}: {
+  clientId: string;
+  name: string;
+  onErased: () => void;
+}) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const log = useAccessLog(clientId, page);
@@ -83,6 +93,7 @@ export function ClientDataPanel({ clientId }: { clientId: string }) {
           )}
         </Stack>
       </Card>
+      <EraseClientCard clientId={clientId} name={name} onErased={onErased} />
     </Stack>
   );
 }

@@ -3,12 +3,14 @@ import { IconShieldLock } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../lib/format-date";
 import { LoadFailed } from "../../ui/LoadFailed";
+import { EraseMineSection } from "./EraseMineSection";
 import { ExportButton } from "./ExportButton";
 import { useExportMine, useMyAccessSummary } from "./useDataRights";
 
 /**
  * The client's own data on their home page (issue 20): "Export my data" as a JSON file, and who
- * viewed or changed their data: by role and agency, how often, and when last.
+ * viewed or changed their data: by role and agency, how often, and when last; and "Erase my
+ * data", after which they are signed out.
  */
 export function MyDataCard() {
   const { t } = useTranslation();
@@ -70,6 +72,7 @@ export function MyDataCard() {
         <Text size="xs" c="gray.7">
           {t("dataRights.mine.kept", { months: summary.data?.keptMonths ?? 12 })}
         </Text>
+        <EraseMineSection />
       </Stack>
     </Card>
   );

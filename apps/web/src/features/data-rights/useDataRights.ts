@@ -48,3 +48,25 @@ export function useExportMine() {
     onSuccess: download,
   });
 }
+
+/**
+ * Erases a client (their matchmaker, an admin; GDPR art. 17). Every cached query is dropped
+ * afterwards: lists, introductions and candidates may all have shown the person.
+ */
+export function useEraseClient(clientId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(dataRightsApi.eraseClient, { params: { id: clientId }, body: { confirm: true } }),
+    onSuccess: () => {
+      queryClient.removeQueries({ predicate: (q) => JSON.stringify(q.queryKey).includes(clientId) });
+      void queryClient.invalidateQueries();
+    },
+  });
+}
+
+/** The signed-in client erases themselves; the caller signs them out locally afterwards. */
+export function useEraseMine() {
+  return useMutation({
+    mutationFn: () => call(dataRightsApi.eraseMine, { body: { confirm: true } }),
+  });
+}
