@@ -756,6 +756,15 @@ const MATRIX: Record<string, Row> = {
     expect: { ...signedIn(400), admin: 403 },
     codes: { client: "ERASURE_NOT_CONFIRMED", owner: "ERASURE_NOT_CONFIRMED" },
   },
+  // The client's consents; withdrawing the public profile (the fixture's client has none open).
+  "GET /api/me/consents": {
+    call: () => ({ url: "/api/me/consents" }),
+    expect: { ...all(403), anonymous: 401, client: 200 },
+  },
+  "POST /api/me/consents/:kind/withdraw": {
+    call: () => ({ url: "/api/me/consents/public_profile/withdraw" }),
+    expect: { ...all(403), anonymous: 401, client: 200 },
+  },
   "POST /api/clients/:id/erase": {
     call: (f) => ({ url: `/api/clients/${f.client.id}/erase`, payload: { confirm: false } }),
     expect: ownerOnly(400),

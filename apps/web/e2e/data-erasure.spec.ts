@@ -15,6 +15,9 @@ const LANGUAGES = [
     eraseMine: "Erase my data",
     understood: "I understand that this cannot be undone",
     confirm: "Erase for good",
+    switchedOn: "Switched on by your matchmaker",
+    withdraw: "Withdraw: In the shared search",
+    withdrawnBy: "Withdrawn by you",
   },
   {
     locale: "ru-RU",
@@ -23,6 +26,9 @@ const LANGUAGES = [
     eraseMine: "Удалить мои данные",
     understood: "Я понимаю, что это нельзя отменить",
     confirm: "Удалить навсегда",
+    switchedOn: "Кто включил: ваш сват",
+    withdraw: "Отозвать: В общем поиске",
+    withdrawnBy: "Кто отозвал: вы",
   },
 ] as const;
 
@@ -104,8 +110,27 @@ for (const l of LANGUAGES) {
       },
     });
     expect(registered.status()).toBe(201);
+    const { id } = (await (await page.request.get("/api/users/me")).json()) as { id: string };
+    // Her matchmaker puts her in the shared search: a recorded consent she sees and withdraws.
+    expect((await page.request.post("/api/auth/login", { data: MATCHMAKER })).status()).toBe(200);
+    expect(
+      (await page.request.put(`/api/clients/${id}/search`, { data: { participates: true } })).status(),
+    ).toBe(200);
+    expect(
+      (await page.request.post("/api/auth/login", { data: { email, password: "new-secret-1" } })).status(),
+    ).toBe(200);
     await page.goto("/admin/dashboard");
     await settled(page);
+    const consents = page.locator("section[aria-labelledby=my-consents-title]");
+    await expect(consents.getByText(l.switchedOn)).toBeVisible();
+    expect(await axe(page)).toEqual([]);
+    await consents.getByRole("button", { name: l.withdraw }).click();
+    await expect(consents.getByText(l.withdrawnBy)).toBeVisible();
+    await expect(consents.getByRole("button", { name: l.withdraw })).toHaveCount(0);
+    expect(
+      ((await (await page.request.get("/api/me/consents")).json()) as { current: { shared_search: boolean } })
+        .current.shared_search,
+    ).toBe(false);
     await expect(page.locator("#my-erase-title")).toBeVisible();
     await confirmErasure(page, l, l.eraseMine, `erase-mine-${l.lang}-${info.project.name}`);
     // Signed out, on the front page; the account cannot sign in again.

@@ -194,6 +194,7 @@ export const ErasedPart = z.enum([
   "agencyProfile",
   "reviews",
   "subscriptions",
+  "consents",
 ]);
 export type ErasedPart = z.infer<typeof ErasedPart>;
 
@@ -217,3 +218,26 @@ export const ErasureReport = z.object({
   kept: z.array(z.object({ part: KeptPart, count: z.number().int(), reason: KeptReason })),
 });
 export type ErasureReport = z.infer<typeof ErasureReport>;
+
+/** A client's consents (issue 20): in the shared search, and a public profile (opened by its password). */
+export const ConsentKind = z.enum(["shared_search", "public_profile"]);
+export type ConsentKind = z.infer<typeof ConsentKind>;
+
+/** One period a consent was on: who switched it on and when, who withdrew it and when (null: on). */
+export const ConsentEntry = z.object({
+  id: Id,
+  kind: ConsentKind,
+  grantedAt: Time,
+  /** By role: the client themselves, their matchmaker or an administrator; null when not known. */
+  grantedByRole: Role.nullable(),
+  withdrawnAt: Time.nullable(),
+  withdrawnByRole: Role.nullable(),
+});
+export type ConsentEntry = z.infer<typeof ConsentEntry>;
+
+/** The client's consents: what is on now, and the ledger, newest first. */
+export const MyConsentsView = z.object({
+  current: z.object({ shared_search: z.boolean(), public_profile: z.boolean() }),
+  items: z.array(ConsentEntry),
+});
+export type MyConsentsView = z.infer<typeof MyConsentsView>;

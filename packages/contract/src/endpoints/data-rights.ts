@@ -4,9 +4,11 @@ import {
   AccessLogQuery,
   AccessLogView,
   AccessSummaryView,
+  ConsentKind,
   DataExport,
   EraseBody,
   ErasureReport,
+  MyConsentsView,
 } from "../data-rights.js";
 import { endpoint } from "../endpoint.js";
 
@@ -75,5 +77,22 @@ export const dataRightsApi = {
     params: z.object({ id: Id }),
     body: EraseBody,
     response: ErasureReport,
+  }),
+  myConsents: endpoint({
+    method: "GET",
+    path: "/api/me/consents",
+    access: ["INVITEE"],
+    tag,
+    summary: "My consents (shared search, public profile): what is on, who switched it on and when",
+    response: MyConsentsView,
+  }),
+  withdrawConsent: endpoint({
+    method: "POST",
+    path: "/api/me/consents/:kind/withdraw",
+    access: ["INVITEE"],
+    tag,
+    summary: "Withdraws a consent: out of the shared search, or the public profile closed, at once",
+    params: z.object({ kind: ConsentKind }),
+    response: MyConsentsView,
   }),
 };

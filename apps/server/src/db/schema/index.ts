@@ -4,6 +4,7 @@ export * from "./applications.js";
 export * from "./auth.js";
 export * from "./chat.js";
 export * from "./clients.js";
+export * from "./consents.js";
 export * from "./credits.js";
 export * from "./data-rights.js";
 export * from "./introductions.js";

@@ -14,6 +14,7 @@ import type { RateLimiter } from "../../platform/rate-limit.js";
 import { escapeLike } from "../../platform/sql.js";
 import { getAgencyName } from "../agencies/service.js";
 import { sendSignInLink, WELCOME_LINK_TTL_MS } from "../auth/email-signin.js";
+import { recordConsent } from "../consents/ledger.js";
 import {
   createUser,
   deleteUser,
@@ -115,12 +116,24 @@ export async function updateUser(db: Db, caller: SessionUser, userId: string, bo
       "AI matching can be enabled for matchmakers only",
     );
   }
-  const row = await patchUser(db, userId, {
-    ...(body.status !== undefined && { status: body.status }),
-    ...(body.verified !== undefined && { verified: body.verified }),
-    ...(body.participatesInSearch !== undefined && { participatesInSearch: body.participatesInSearch }),
-    ...(body.emailNotifications !== undefined && { emailNotifications: body.emailNotifications }),
-    ...(body.aiMatchingEnabled !== undefined && { aiMatchingEnabled: body.aiMatchingEnabled }),
+  const row = await db.transaction(async (tx) => {
+    const updated = await patchUser(tx, userId, {
+      ...(body.status !== undefined && { status: body.status }),
+      ...(body.verified !== undefined && { verified: body.verified }),
+      ...(body.participatesInSearch !== undefined && { participatesInSearch: body.participatesInSearch }),
+      ...(body.emailNotifications !== undefined && { emailNotifications: body.emailNotifications }),
+      ...(body.aiMatchingEnabled !== undefined && { aiMatchingEnabled: body.aiMatchingEnabled }),
+    });
+    // A client's place in the shared search is their consent: the ledger records who switched it.
+    if (body.participatesInSearch !== undefined && user.role === "INVITEE") {
+      await recordConsent(tx, {
+        clientId: userId,
+        kind: "shared_search",
+        on: body.participatesInSearch,
+        actor: caller,
+      });
+    }
+    return updated;
   });
   return toAdminView(row!, await getAgencyName(db, userId));
 }

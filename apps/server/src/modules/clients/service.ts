@@ -8,6 +8,7 @@ import { AppError, notFound } from "../../platform/errors.js";
 import { escapeLike } from "../../platform/sql.js";
 import { fileUrl, type Storage } from "../../platform/storage.js";
 import { revokeEmailTokens } from "../auth/email-tokens.js";
+import { recordConsent } from "../consents/ledger.js";
 import { profileStatus, setApproved } from "../profiles/service.js";
 import {
   createClientUsers,
@@ -271,10 +272,21 @@ export async function updateClient(
   if (change.status === "approved" || change.status === "pending") {
     await setApproved(db, client.id, change.status === "approved");
   }
-  await updateUser(db, client.id, {
-    ...(change.verified !== undefined && { verified: change.verified }),
-    ...(change.participates !== undefined && { participatesInSearch: change.participates }),
-    ...((change.status === "active" || change.status === "inactive") && { status: change.status }),
+  await db.transaction(async (tx) => {
+    await updateUser(tx, client.id, {
+      ...(change.verified !== undefined && { verified: change.verified }),
+      ...(change.participates !== undefined && { participatesInSearch: change.participates }),
+      ...((change.status === "active" || change.status === "inactive") && { status: change.status }),
+    });
+    // The shared search is the client's consent: the ledger records who switched it and when.
+    if (change.participates !== undefined) {
+      await recordConsent(tx, {
+        clientId: client.id,
+        kind: "shared_search",
+        on: change.participates,
+        actor: caller,
+      });
+    }
   });
   const [row] = await selectClients(db, eq(users.id, client.id));
   return toListItem(row!);

@@ -19,6 +19,7 @@ import { eraseApplicationsOf } from "../applications/erase.js";
 import { endEverySignIn } from "../auth/erase.js";
 import { eraseChatOf } from "../chat/erase.js";
 import { getOwnClient } from "../clients/service.js";
+import { eraseConsentsOf } from "../consents/erase.js";
 import { keepCreditsOf } from "../credits/erase.js";
 import { eraseIntroductionsOf, introductionPartiesOf } from "../introductions/erase.js";
 import { eraseMatchingOf } from "../matching/erase.js";
@@ -131,6 +132,7 @@ async function eraseInside(tx: Db, storage: Storage, person: UserRow, now: Date)
     agencyProfile: await eraseAgencyProfileOf(tx, person.id),
     reviews: await eraseReviewsOf(tx, person.id, person.email),
     subscriptions: await eraseSubscriptionsOf(tx, person.id),
+    consents: await eraseConsentsOf(tx, person.id),
   };
   const kept: Record<KeptPart, number> = {
     introductions: intro.keptIntroductions,

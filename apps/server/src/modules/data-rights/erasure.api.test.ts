@@ -134,6 +134,18 @@ describe("erasure", () => {
       (await call("anna", "PUT", `/api/profiles/${S}/display-settings`, { fields: { city: false } }))
         .statusCode,
     ).toBe(200);
+    // Both consents recorded: the shared search and a public profile.
+    expect((await call("anna", "PUT", `/api/clients/${S}/search`, { participates: true })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (
+        await call("anna", "PUT", `/api/profiles/${S}/password`, {
+          password: "open-sesame-1",
+          confirmPassword: "open-sesame-1",
+        })
+      ).statusCode,
+    ).toBe(200);
     expect(
       (
         await call("anna", "POST", `/api/clients/${S}/packages`, {
@@ -249,6 +261,7 @@ describe("erasure", () => {
       leads: 1,
       reviews: 1,
       profileViews: 1,
+      consents: 2,
     });
     expect(erased.sessions).toBeGreaterThan(0);
     expect(erased.notifications).toBeGreaterThanOrEqual(2);

@@ -4,6 +4,7 @@ import type { AppDeps } from "../../deps.js";
 import { route } from "../../platform/route.js";
 import { clearSessionCookie } from "../auth/sessions.js";
 import { accessLogOf, accessSummaryOf } from "./access-log.js";
+import { myConsents, withdrawMyConsent } from "./consents.js";
 import { eraseClient, eraseMe, listenForErasures } from "./erase.js";
 import { exportClient, exportMine } from "./export.js";
 
@@ -26,6 +27,11 @@ export function register(app: FastifyInstance, deps: AppDeps) {
   });
   route(app, dataRightsApi.eraseClient, (request) =>
     eraseClient(deps, request.user, request.params.id, request.body),
+  );
+  // The client's consents (shared search, public profile): seen and withdrawn from the portal.
+  route(app, dataRightsApi.myConsents, (request) => myConsents(deps.db, request.user));
+  route(app, dataRightsApi.withdrawConsent, (request) =>
+    withdrawMyConsent(deps.db, request.user, request.params.kind),
   );
   const erasures = listenForErasures(deps.database);
   app.addHook("onClose", async () => (await erasures).stop());

@@ -20,6 +20,7 @@ import { mailText } from "../../platform/mail-text.js";
 import type { RateLimiter } from "../../platform/rate-limit.js";
 import { getAgencyName } from "../agencies/service.js";
 import { checkEmailToken, issueEmailToken } from "../auth/email-tokens.js";
+import { recordConsent } from "../consents/ledger.js";
 import { type NotifyDeps, notify } from "../notifications/service.js";
 import { clientEmailOf, findUser, getUser, type UserRow } from "../users/service.js";
 import { photosOf } from "./media.js";
@@ -90,8 +91,30 @@ export async function setProfilePassword(db: Db, caller: SessionUser, userId: st
     await tx.update(clientProfiles).set({ accessPasswordHash }).where(eq(clientProfiles.userId, userId));
     // Whoever opened it with the old password must ask again.
     await tx.delete(profileAccessGrants).where(eq(profileAccessGrants.profileUserId, userId));
+    // A public profile is the client's consent: the ledger records who opened or closed it.
+    await recordConsent(tx, {
+      clientId: userId,
+      kind: "public_profile",
+      on: accessPasswordHash !== null,
+      actor: caller,
+    });
   });
   return { hasPassword: accessPasswordHash !== null };
+}
+
+/** Whether the client's public profile is open (has a password), for a caller whose right was checked. */
+export async function readProfilePasswordSet(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ hash: clientProfiles.accessPasswordHash })
+    .from(clientProfiles)
+    .where(eq(clientProfiles.userId, userId));
+  return Boolean(row?.hash);
+}
+
+/** Closes a client's public profile at once (the client withdrew their consent): no password, no open grant. */
+export async function closePublicProfile(tx: Db, userId: string) {
+  await tx.update(clientProfiles).set({ accessPasswordHash: null }).where(eq(clientProfiles.userId, userId));
+  await tx.delete(profileAccessGrants).where(eq(profileAccessGrants.profileUserId, userId));
 }
 
 /** The public view: only what the display settings allow, never contacts or the exact birth date. */

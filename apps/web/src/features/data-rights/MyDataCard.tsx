@@ -5,6 +5,7 @@ import { formatDateTime } from "../../lib/format-date";
 import { LoadFailed } from "../../ui/LoadFailed";
 import { EraseMineSection } from "./EraseMineSection";
 import { ExportButton } from "./ExportButton";
+import { MyConsents } from "./MyConsents";
 import { useExportMine, useMyAccessSummary } from "./useDataRights";
 
 /**
@@ -72,6 +73,7 @@ export function MyDataCard() {
         <Text size="xs" c="gray.7">
           {t("dataRights.mine.kept", { months: summary.data?.keptMonths ?? 12 })}
         </Text>
+        <MyConsents />
         <EraseMineSection />
       </Stack>
     </Card>

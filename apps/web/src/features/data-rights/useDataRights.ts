@@ -1,4 +1,4 @@
-import { type DataExport, dataRightsApi } from "@matchdesk/contract";
+import { type ConsentKind, type DataExport, dataRightsApi } from "@matchdesk/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call, queryKeyOf, queryOf } from "../../lib/api";
 
@@ -68,5 +68,19 @@ export function useEraseClient(clientId: string) {
 export function useEraseMine() {
   return useMutation({
     mutationFn: () => call(dataRightsApi.eraseMine, { body: { confirm: true } }),
+  });
+}
+
+/** The signed-in client's consents (shared search, public profile) and their ledger. */
+export function useMyConsents() {
+  return useQuery(queryOf(dataRightsApi.myConsents));
+}
+
+/** Withdraws one of the client's consents; the answer is the consents as they are now. */
+export function useWithdrawConsent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (kind: ConsentKind) => call(dataRightsApi.withdrawConsent, { params: { kind } }),
+    onSuccess: (view) => queryClient.setQueryData(queryKeyOf(dataRightsApi.myConsents), view),
   });
 }
