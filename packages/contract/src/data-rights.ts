@@ -73,6 +73,22 @@ export const ExportConsentEntry = ConsentLedgerEntry.omit({ recipientId: true, r
 });
 export type ExportConsentEntry = z.infer<typeof ExportConsentEntry>;
 
+/** A client's consents (issue 20): in the shared search, and a public profile (opened by its password). */
+export const ConsentKind = z.enum(["shared_search", "public_profile"]);
+export type ConsentKind = z.infer<typeof ConsentKind>;
+
+/** One period a consent was on: who switched it on and when, who withdrew it and when (null: on). */
+export const ConsentEntry = z.object({
+  id: Id,
+  kind: ConsentKind,
+  grantedAt: Time,
+  /** By role: the client themselves, their matchmaker or an administrator; null when not known. */
+  grantedByRole: Role.nullable(),
+  withdrawnAt: Time.nullable(),
+  withdrawnByRole: Role.nullable(),
+});
+export type ConsentEntry = z.infer<typeof ConsentEntry>;
+
 /**
  * Everything held about one person, as one JSON document. File URLs (avatar, photos,
  * certificates) are absolute capability links: they open without signing in for as long as the
@@ -93,6 +109,8 @@ export const DataExport = z.object({
   packages: z.array(PackageView),
   notifications: z.array(ExportNotification),
   chatMessages: z.array(ExportChatMessage),
+  /** The client's consents (shared search, public profile): who switched each on and off, by role. */
+  consents: z.array(ConsentEntry),
   /** Credits are a matchmaker's; a client has none (null). */
   credits: z.object({ balance: CreditsView, transactions: z.array(CreditTransactionView) }).nullable(),
 });
@@ -218,22 +236,6 @@ export const ErasureReport = z.object({
   kept: z.array(z.object({ part: KeptPart, count: z.number().int(), reason: KeptReason })),
 });
 export type ErasureReport = z.infer<typeof ErasureReport>;
-
-/** A client's consents (issue 20): in the shared search, and a public profile (opened by its password). */
-export const ConsentKind = z.enum(["shared_search", "public_profile"]);
-export type ConsentKind = z.infer<typeof ConsentKind>;
-
-/** One period a consent was on: who switched it on and when, who withdrew it and when (null: on). */
-export const ConsentEntry = z.object({
-  id: Id,
-  kind: ConsentKind,
-  grantedAt: Time,
-  /** By role: the client themselves, their matchmaker or an administrator; null when not known. */
-  grantedByRole: Role.nullable(),
-  withdrawnAt: Time.nullable(),
-  withdrawnByRole: Role.nullable(),
-});
-export type ConsentEntry = z.infer<typeof ConsentEntry>;
 
 /** The client's consents: what is on now, and the ledger, newest first. */
 export const MyConsentsView = z.object({

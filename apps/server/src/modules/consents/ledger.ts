@@ -1,4 +1,4 @@
-import type { ConsentKind, Role } from "@matchdesk/contract";
+import type { ConsentEntry, ConsentKind, Role } from "@matchdesk/contract";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { clientConsents } from "../../db/schema/index.js";
@@ -49,4 +49,16 @@ export async function consentsOf(db: Db, clientId: string) {
     .from(clientConsents)
     .where(eq(clientConsents.clientId, clientId))
     .orderBy(desc(clientConsents.grantedAt), desc(clientConsents.id));
+}
+
+/** A ledger row as the client (and their export) reads it: by role, never by whom. */
+export function toConsentEntry(r: typeof clientConsents.$inferSelect): ConsentEntry {
+  return {
+    id: r.id,
+    kind: r.kind as ConsentKind,
+    grantedAt: r.grantedAt.toISOString(),
+    grantedByRole: r.grantedByRole,
+    withdrawnAt: r.withdrawnAt?.toISOString() ?? null,
+    withdrawnByRole: r.withdrawnByRole,
+  };
 }

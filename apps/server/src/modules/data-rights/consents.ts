@@ -1,7 +1,7 @@
 import type { ConsentKind, MyConsentsView } from "@matchdesk/contract";
 import type { Db } from "../../db/client.js";
 import type { SessionUser } from "../../platform/access.js";
-import { consentsOf, recordConsent } from "../consents/ledger.js";
+import { consentsOf, recordConsent, toConsentEntry } from "../consents/ledger.js";
 import { closePublicProfile, readProfilePasswordSet } from "../profiles/public.js";
 import { getUser, updateUser } from "../users/service.js";
 
@@ -14,14 +14,7 @@ export async function myConsents(db: Db, caller: SessionUser): Promise<MyConsent
   ]);
   return {
     current: { shared_search: user.participatesInSearch, public_profile: publicProfile },
-    items: items.map((r) => ({
-      id: r.id,
-      kind: r.kind as ConsentKind,
-      grantedAt: r.grantedAt.toISOString(),
-      grantedByRole: r.grantedByRole,
-      withdrawnAt: r.withdrawnAt?.toISOString() ?? null,
-      withdrawnByRole: r.withdrawnByRole,
-    })),
+    items: items.map(toConsentEntry),
   };
 }
 

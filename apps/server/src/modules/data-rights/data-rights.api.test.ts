@@ -86,6 +86,10 @@ describe("the export", () => {
       fields: { city: false },
     });
     expect(display.statusCode).toBe(200);
+    // Her place in the shared search, switched by her matchmaker: a line of her consents.
+    expect(
+      (await call("anna", "PUT", `/api/clients/${mila.id}/search`, { participates: true })).statusCode,
+    ).toBe(200);
     const pkg = await call("anna", "POST", `/api/clients/${mila.id}/packages`, {
       introductionsPromised: 5,
       startsOn: day(0),
@@ -153,6 +157,9 @@ describe("the export", () => {
     expect(doc.packages.map((p) => p.id)).toEqual([pkg.json().id]);
     expect(doc.notifications.map((n) => n.kind)).toContain("introduction_proposed");
     expect(doc.chatMessages.map((m) => [m.chatId, m.body])).toEqual([[chatId, "Hello, Anna"]]);
+    expect(doc.consents).toEqual([
+      expect.objectContaining({ kind: "shared_search", grantedByRole: "INVITER", withdrawnAt: null }),
+    ]);
     expect(doc.credits).toBeNull();
     // Every part of the document holds something (credits are a matchmaker's, never a client's).
     for (const [key, value] of Object.entries(doc)) {

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client.js";
 import type { SessionUser } from "../../platform/access.js";
 import { messagesWrittenBy } from "../chat/service.js";
 import { getOwnClient } from "../clients/service.js";
+import { consentsOf, toConsentEntry } from "../consents/ledger.js";
 import { creditHistory, getCredits } from "../credits/service.js";
 import { consentLedgerOf } from "../introductions/consent.js";
 import { introductionsOfClient } from "../introductions/records.js";
@@ -36,9 +37,10 @@ export async function buildExport(deps: ExportDeps, user: UserRow, now = new Dat
       packagesOf(db, user.id, now),
     ],
   );
-  const [notifications, chatMessages, credits] = await Promise.all([
+  const [notifications, chatMessages, consents, credits] = await Promise.all([
     notificationsOf(db, user.id),
     messagesWrittenBy(db, user.id),
+    consentsOf(db, user.id),
     isClient
       ? null
       : Promise.all([getCredits(db, user.id, now), creditHistory(db, user.id)]).then(
@@ -63,6 +65,7 @@ export async function buildExport(deps: ExportDeps, user: UserRow, now = new Dat
     packages: packages.items,
     notifications,
     chatMessages,
+    consents: consents.map(toConsentEntry),
     credits,
   };
 }
