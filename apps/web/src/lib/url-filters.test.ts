@@ -1,7 +1,19 @@
-import { BoolParam, PageQuery } from "@matchdesk/contract";
+import {
+  AdminUsersQuery,
+  ApplicationStatus,
+  BoolParam,
+  CandidatesQuery,
+  ClientsQuery,
+  DirectoryQuery,
+  IntroductionsQuery,
+  PageQuery,
+  ReviewStatus,
+} from "@matchdesk/contract";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { type QueryFields, queryFields } from "./query-fields";
 import { urlFilters } from "./url-filters";
+import * as urlQueries from "./url-queries";
 
 const Query = PageQuery.extend({
   q: z.string().trim().max(10).optional(),
@@ -10,7 +22,7 @@ const Query = PageQuery.extend({
   minRating: z.coerce.number().int().min(1).max(5).optional(),
   cities: z.array(z.string()).optional(),
 }).omit({ pageSize: true });
-const filters = urlFilters(Query);
+const filters = urlFilters(queryFields(Query));
 const read = (search: string) => filters.read(new URLSearchParams(search));
 
 describe("urlFilters", () => {
@@ -51,5 +63,53 @@ describe("urlFilters", () => {
   it("tells whether anything but paging is set", () => {
     expect(filters.isFiltered({ page: 5, q: "   " })).toBe(false);
     expect(filters.isFiltered({ page: 1, verified: false })).toBe(true);
+  });
+
+  it("reads every list's URL as the API's query schema would", () => {
+    const samples = [
+      "",
+      " anna ",
+      "x".repeat(101),
+      "a",
+      "0",
+      "1",
+      "3",
+      "-1",
+      "9",
+      "2.5",
+      "1e2",
+      "9999999999",
+    ];
+    samples.push("true", "false", "yes", "all", "approved", "MALE", "shared", "dates", "messages");
+    const schemas: Record<keyof typeof urlQueries, z.ZodObject> = {
+      clientsQuery: ClientsQuery,
+      candidatesQuery: CandidatesQuery,
+      usersQuery: AdminUsersQuery,
+      directoryQuery: DirectoryQuery,
+      workspaceQuery: IntroductionsQuery,
+      moderationQuery: PageQuery.extend({
+        status: z.enum([...ReviewStatus.options, "all"]).default("pending"),
+      }),
+      inboxQuery: PageQuery.extend({
+        tab: z.enum(["applications", "messages"]).default("applications"),
+        status: z.enum([...ApplicationStatus.options, "all"]).default("new"),
+      }),
+    };
+    for (const [name, fields] of Object.entries(urlQueries)) {
+      const codec = urlFilters(fields as QueryFields<Record<string, unknown>>);
+      const schema = schemas[name as keyof typeof urlQueries];
+      for (const key of Object.keys(fields)) {
+        const field = schema.shape[key] as z.ZodType;
+        for (const sample of samples) {
+          const fromSchema = field.safeParse(sample === "" ? undefined : sample);
+          const expected = fromSchema.success ? fromSchema.data : field.safeParse(undefined).data;
+          const read = codec.read(new URLSearchParams([[key, sample]]))[key];
+          // Text is trimmed whether or not its schema trims (an id with spaces is refused either way).
+          expect(read, `${name}.${key} = "${sample}"`).toEqual(
+            typeof expected === "string" ? expected.trim() : expected,
+          );
+        }
+      }
+    }
   });
 });

@@ -1,0 +1,35 @@
+import {
+  AdminUsersQuery,
+  ApplicationStatus,
+  CandidatesQuery,
+  ClientsQuery,
+  DirectoryQuery,
+  IntroductionsQuery,
+  PageQuery,
+  ReviewStatus,
+} from "@matchdesk/contract";
+import { z } from "zod";
+import { queryFields } from "./query-fields";
+
+// The URL filters of every list page, computed from the API query each list sends (the page size
+// is the page's own). The production build runs this module and bundles its exports as plain data
+// (build-time-data.ts): a list page reads its URL without zod. Exports are plain data only.
+
+export const clientsQuery = queryFields(ClientsQuery.omit({ pageSize: true }));
+export const candidatesQuery = queryFields(CandidatesQuery.omit({ pageSize: true }));
+export const usersQuery = queryFields(AdminUsersQuery.omit({ pageSize: true }));
+export const directoryQuery = queryFields(DirectoryQuery.omit({ pageSize: true }));
+export const workspaceQuery = queryFields(
+  IntroductionsQuery.pick({ group: true, status: true, clientId: true }),
+);
+
+const PageOnly = PageQuery.omit({ pageSize: true });
+export const moderationQuery = queryFields(
+  PageOnly.extend({ status: z.enum([...ReviewStatus.options, "all"]).default("pending") }),
+);
+export const inboxQuery = queryFields(
+  PageOnly.extend({
+    tab: z.enum(["applications", "messages"]).default("applications"),
+    status: z.enum([...ApplicationStatus.options, "all"]).default("new"),
+  }),
+);
