@@ -49,8 +49,8 @@ const withoutSchemas = (_key: string, value: unknown) => (isSchema(value) ? unde
 
 /** The path of the first value below `value` that is neither a schema nor plain JSON data. */
 function oddValue(value: unknown, at: string): string | undefined {
-  if (isSchema(value) || value === null || ["string", "number", "boolean"].includes(typeof value))
-    return undefined;
+  if (typeof value === "number") return Number.isFinite(value) ? undefined : at;
+  if (isSchema(value) || value === null || ["string", "boolean"].includes(typeof value)) return undefined;
   if (Array.isArray(value)) {
     for (const [i, item] of value.entries()) {
       const odd = oddValue(item, `${at}[${i}]`);

@@ -87,7 +87,8 @@ export function catalogSections(i18nDir: string): Plugin {
         const found = group ? (catalog[section] as Catalog | undefined)?.[group] : catalog[section];
         if (found === undefined) this.error(`${locale}.json has no "${key}" (catalog-sections.ts)`);
       }
-      return `export default ${JSON.stringify(partCatalog(catalog, part as Part))};`;
+      if (part !== "core" && part !== "app" && part !== "rest") this.error(`no catalog part "${part}"`);
+      return `export default ${JSON.stringify(partCatalog(catalog, part))};`;
     },
   };
 }

@@ -85,7 +85,12 @@ const currentLocale = (): Locale => (i18n.language === "en-US" ? "en-US" : "ru-R
 
 /** Shows the app in `locale`, loading its catalog first when needed. */
 export async function switchLocale(locale: Locale): Promise<void> {
-  await Promise.all(["core" as const, ...needed].map((part) => loadCatalog(locale, part)));
+  // A page or dialog that starts loading meanwhile adds its parts: load those too before switching.
+  let parts: Part[];
+  do {
+    parts = ["core", ...needed];
+    await Promise.all(parts.map((part) => loadCatalog(locale, part)));
+  } while (needed.size + 1 > parts.length);
   if (i18n.language !== locale) await i18n.changeLanguage(locale);
 }
 

@@ -46,9 +46,24 @@ function fieldSpec(key: string, schema: z.ZodType): FieldSpec<unknown> {
   };
 }
 
+/** The checks the codec applies (`url-filters.ts`): trimming, lengths, whole numbers and bounds. */
+const MODELLED_CHECKS = new Set([
+  "overwrite",
+  "min_length",
+  "max_length",
+  "number_format",
+  "greater_than",
+  "less_than",
+]);
+
 function kindOf(key: string, schema: z.ZodType): FieldSpec<unknown> {
   if (schema === BoolParam) return { kind: "bool" };
   const def = defOf(schema);
+  for (const check of (def as { checks?: { _zod: { def: { check: string } } }[] }).checks ?? []) {
+    const name = check._zod.def.check;
+    if (!MODELLED_CHECKS.has(name))
+      throw new Error(`queryFields: "${key}" has a ${name} check, which a URL filter does not apply`);
+  }
   if (def.type === "string") {
     const { minLength, maxLength } = schema as z.ZodString;
     return { kind: "text", ...bounds(minLength, maxLength) };

@@ -1,19 +1,18 @@
 import {
   AdminUsersQuery,
-  ApplicationStatus,
   BoolParam,
   CandidatesQuery,
   ClientsQuery,
   DirectoryQuery,
   IntroductionsQuery,
   PageQuery,
-  ReviewStatus,
 } from "@matchdesk/contract";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { type QueryFields, queryFields } from "./query-fields";
 import { urlFilters } from "./url-filters";
 import * as urlQueries from "./url-queries";
+import { InboxUrlQuery, ModerationUrlQuery } from "./url-query-schemas";
 
 const Query = PageQuery.extend({
   q: z.string().trim().max(10).optional(),
@@ -87,13 +86,8 @@ describe("urlFilters", () => {
       usersQuery: AdminUsersQuery,
       directoryQuery: DirectoryQuery,
       workspaceQuery: IntroductionsQuery,
-      moderationQuery: PageQuery.extend({
-        status: z.enum([...ReviewStatus.options, "all"]).default("pending"),
-      }),
-      inboxQuery: PageQuery.extend({
-        tab: z.enum(["applications", "messages"]).default("applications"),
-        status: z.enum([...ApplicationStatus.options, "all"]).default("new"),
-      }),
+      moderationQuery: ModerationUrlQuery,
+      inboxQuery: InboxUrlQuery,
     };
     for (const [name, fields] of Object.entries(urlQueries)) {
       const codec = urlFilters(fields as QueryFields<Record<string, unknown>>);
@@ -104,7 +98,7 @@ describe("urlFilters", () => {
           const fromSchema = field.safeParse(sample === "" ? undefined : sample);
           const expected = fromSchema.success ? fromSchema.data : field.safeParse(undefined).data;
           const read = codec.read(new URLSearchParams([[key, sample]]))[key];
-          // Text is trimmed whether or not its schema trims (an id with spaces is refused either way).
+          // Text is trimmed whether or not its schema trims: " abc " finds the id "abc" (no id has spaces).
           expect(read, `${name}.${key} = "${sample}"`).toEqual(
             typeof expected === "string" ? expected.trim() : expected,
           );

@@ -1,15 +1,12 @@
 import {
   AdminUsersQuery,
-  ApplicationStatus,
   CandidatesQuery,
   ClientsQuery,
   DirectoryQuery,
   IntroductionsQuery,
-  PageQuery,
-  ReviewStatus,
 } from "@matchdesk/contract";
-import { z } from "zod";
 import { queryFields } from "./query-fields";
+import { InboxUrlQuery, ModerationUrlQuery } from "./url-query-schemas";
 
 // The URL filters of every list page, computed from the API query each list sends (the page size
 // is the page's own). The production build runs this module and bundles its exports as plain data
@@ -23,13 +20,5 @@ export const workspaceQuery = queryFields(
   IntroductionsQuery.pick({ group: true, status: true, clientId: true }),
 );
 
-const PageOnly = PageQuery.omit({ pageSize: true });
-export const moderationQuery = queryFields(
-  PageOnly.extend({ status: z.enum([...ReviewStatus.options, "all"]).default("pending") }),
-);
-export const inboxQuery = queryFields(
-  PageOnly.extend({
-    tab: z.enum(["applications", "messages"]).default("applications"),
-    status: z.enum([...ApplicationStatus.options, "all"]).default("new"),
-  }),
-);
+export const moderationQuery = queryFields(ModerationUrlQuery);
+export const inboxQuery = queryFields(InboxUrlQuery);

@@ -80,7 +80,7 @@ export class RealtimeConnection {
     socket.onmessage = (message) => {
       const event = readEvent(String(message.data));
       if (!event) return;
-      if (event.type === "message") this.lastMessageId = event.message.id;
+      if (event.type === "message" && event.message?.id) this.lastMessageId = event.message.id;
       this.emit(event);
     };
     socket.onclose = (event) => {
