@@ -49,6 +49,11 @@ const Env = z.object({
     .default("cf-ipcountry"),
   /** Shared secret of the partner mobile app's signed like counts (HMAC-SHA256). */
   PARTNER_APP_SECRET: z.string().min(16).optional(),
+  /** Requests one API key may make per window (issue 18), and the window's length. */
+  API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
+  API_KEY_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  /** Lets webhook URLs use plain http and private or loopback addresses (tests, private deployments). */
+  WEBHOOK_ALLOW_PRIVATE: flag.default(false),
 });
 
 export type Config = {
@@ -77,6 +82,10 @@ export type Config = {
   analyticsCountryHeader: string;
   /** Shared secret of the partner app's like counts; without it the endpoint answers 503. */
   partnerAppSecret: string | undefined;
+  /** How many requests one API key may make per window (429 with Retry-After past it). */
+  apiKeyRateLimit: { limit: number; windowMs: number };
+  /** Webhook URLs may be plain http and reach private, loopback and link-local addresses. */
+  webhookAllowPrivate: boolean;
 };
 
 export type AiConfig = {
@@ -181,5 +190,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           }
         : undefined,
     partnerAppSecret: e.PARTNER_APP_SECRET,
+    apiKeyRateLimit: { limit: e.API_KEY_RATE_LIMIT, windowMs: e.API_KEY_RATE_WINDOW_SECONDS * 1000 },
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
   };
 }

@@ -89,6 +89,7 @@ const TABLE_OWNERS: Record<string, string> = {
   recalibrations: "recalibration",
   clientPackages: "packages",
   clientAccessLog: "data-rights",
+  apiKeys: "api-keys",
   rateLimits: "platform",
   outbox: "platform",
 };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { agencyLeads, clientPackages, matchmakerApplications } from "../src/db/schema/index.js";
+import { agencyLeads, apiKeys, clientPackages, matchmakerApplications } from "../src/db/schema/index.js";
 import { createUser, type UserRow } from "../src/modules/users/service.js";
 import { newId } from "../src/platform/ids.js";
 import { seedAdmin, seedClient, seedManyClients, seedMatchmaker } from "../src/seed/seed.js";
@@ -24,6 +24,8 @@ type Fixture = {
   packageId: string;
   /** Waiting applications of new agencies: one to approve, one to decline. */
   applicationIds: { approve: string; decline: string };
+  /** A live API key of the owner's, a fresh one each call. */
+  apiKeyId: () => string;
 };
 type Call = { url: string; payload?: Record<string, unknown>; multipart?: true };
 /** `codes` pins the error code where a status alone could hide a wrong reason (404 for two causes). */
@@ -102,6 +104,16 @@ const MATRIX: Record<string, Row> = {
     expect: { ...matchmakers(201), admin: 403 },
   },
   "GET /api/clients": { call: () => ({ url: "/api/clients" }), expect: matchmakers(200) },
+  "GET /api/api-keys": { call: () => ({ url: "/api/api-keys" }), expect: matchmakers(200) },
+  "POST /api/api-keys": {
+    call: () => ({ url: "/api/api-keys", payload: { name: "matrix" } }),
+    expect: matchmakers(201),
+  },
+  // Only the key's owner revokes it, an admin included: it is theirs, not the agency's.
+  "DELETE /api/api-keys/:id": {
+    call: (f) => ({ url: `/api/api-keys/${f.apiKeyId()}` }),
+    expect: { ...ownerOnly(204), admin: 404 },
+  },
   "POST /api/clients/import": { call: () => emptyForm("/api/clients/import"), expect: matchmakers(400) },
   "GET /api/clients/export": {
     call: () => ({ url: "/api/clients/export?format=csv" }),
@@ -824,7 +836,14 @@ beforeAll(async () => {
       currency: "USD",
     })
     .returning();
+  const keyIds = Array.from({ length: 6 }, () => newId());
+  await db
+    .insert(apiKeys)
+    .values(
+      keyIds.map((id) => ({ id, userId: owner.id, name: "matrix", secretHash: `hash-${id}`, hint: "abcd" })),
+    );
   fixture = {
+    apiKeyId: () => keyIds.pop()!,
     applicationIds,
     packageId: pkg!.id,
     leadIds,
