@@ -42,6 +42,7 @@ import * as recalibration from "./modules/recalibration/routes.js";
 import * as reviews from "./modules/reviews/routes.js";
 import * as subscriptions from "./modules/subscriptions/routes.js";
 import * as users from "./modules/users/routes.js";
+import * as webhooks from "./modules/webhooks/routes.js";
 import { type RegisteredRoute, registerAccessControl } from "./platform/access.js";
 import { registerErrorHandling, toErrorBody } from "./platform/errors.js";
 import { loggerOptions } from "./platform/logger.js";
@@ -90,6 +91,7 @@ const MODULES = [
   packages,
   dataRights,
   apiKeys,
+  webhooks,
 ];
 
 /** Builds the whole HTTP app on an open, migrated database. No side effects at import. */

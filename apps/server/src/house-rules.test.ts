@@ -90,6 +90,8 @@ const TABLE_OWNERS: Record<string, string> = {
   clientPackages: "packages",
   clientAccessLog: "data-rights",
   apiKeys: "api-keys",
+  webhookEndpoints: "webhooks",
+  webhookDeliveries: "webhooks",
   rateLimits: "platform",
   outbox: "platform",
 };

@@ -208,7 +208,7 @@ function KeyRow({ apiKey }: { apiKey: ApiKeyView }) {
             <Button variant="default" onClick={() => setConfirming(false)}>
               {t("common.cancel")}
             </Button>
-            <Button color="red" loading={revoke.isPending} onClick={run}>
+            <Button color="red.9" loading={revoke.isPending} onClick={run}>
               {t("integrations.keys.revoke")}
             </Button>
           </Group>
