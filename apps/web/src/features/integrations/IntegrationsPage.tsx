@@ -2,8 +2,9 @@ import { Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { ApiKeysCard } from "./ApiKeysCard";
+import { WebhooksCard } from "./WebhooksCard";
 
-/** /admin/integrations (matchmakers and admins): API keys for the caller's own tools (issue 18). */
+/** /admin/integrations (matchmakers and admins): API keys and webhooks for the caller's own tools (issue 18). */
 export function IntegrationsPage() {
   const { t } = useTranslation();
   usePageTitle(t("integrations.pageTitle"));
@@ -16,6 +17,7 @@ export function IntegrationsPage() {
         <Text c="gray.7">{t("integrations.lead")}</Text>
       </Stack>
       <ApiKeysCard />
+      <WebhooksCard />
     </Stack>
   );
 }
