@@ -149,7 +149,8 @@ for (const { locale, lang } of LANGUAGES) {
     });
     expect(created.status()).toBe(201);
     await row.getByRole("button", { name: text.deliveries }).click();
-    await expect(row.getByText("client.created")).toBeVisible({ timeout: 15_000 });
+    const deliveries = row.getByRole("list", { name: text.deliveries });
+    await expect(deliveries.getByText("client.created")).toBeVisible({ timeout: 15_000 });
     await shot(page, `webhooks-${lang}-${info.project.name}`);
     expect(await axe(page)).toEqual([]);
 

@@ -202,11 +202,11 @@ function WebhookRow({ hook }: { hook: WebhookView }) {
             </Text>
             <Group gap={6}>
               {hook.disabledAt ? (
-                <Badge color="red.9" variant="light">
+                <Badge color="red" variant="light">
                   {t("integrations.webhooks.disabled")}
                 </Badge>
               ) : (
-                <Badge color="teal.9" variant="light">
+                <Badge color="teal" variant="light">
                   {t("integrations.webhooks.active")}
                 </Badge>
               )}
@@ -261,7 +261,7 @@ function WebhookRow({ hook }: { hook: WebhookView }) {
   );
 }
 
-const STATUS_COLOR = { pending: "yellow.9", delivered: "teal.9", failed: "red.9" } as const;
+const STATUS_COLOR = { pending: "yellow", delivered: "teal", failed: "red" } as const;
 
 function Deliveries({ id }: { id: string }) {
   const { t } = useTranslation();
