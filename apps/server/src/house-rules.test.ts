@@ -89,6 +89,9 @@ const TABLE_OWNERS: Record<string, string> = {
   recalibrations: "recalibration",
   clientPackages: "packages",
   clientAccessLog: "data-rights",
+  apiKeys: "api-keys",
+  webhookEndpoints: "webhooks",
+  webhookDeliveries: "webhooks",
   rateLimits: "platform",
   outbox: "platform",
 };

@@ -7,6 +7,7 @@ import { CLIENT_IMPORT_ERRORS } from "./client-import.js";
 import { PACKAGE_ERRORS } from "./client-packages.js";
 import { CLIENT_ERRORS } from "./clients.js";
 import { MONEY_ERRORS } from "./credits.js";
+import { INTEGRATION_ERRORS } from "./integrations.js";
 import { INTRODUCTION_ERRORS } from "./introductions.js";
 import { MARKETPLACE_ERRORS } from "./marketplace.js";
 import { MATCHING_ERRORS } from "./matching.js";
@@ -56,6 +57,7 @@ export const ERROR_CODES = [
   ...CHAT_ERRORS,
   ...MATCHING_ERRORS,
   ...INTRODUCTION_ERRORS,
+  ...INTEGRATION_ERRORS,
   ...PACKAGE_ERRORS,
   ...QUIZ_ERRORS,
   ...RECALIBRATION_ERRORS,

@@ -125,6 +125,10 @@ const AgencyAdvancedPage = lazyPage(
   withFullCatalog(() => import("../features/marketplace/ProfilePage")),
   "AgencyAdvancedPage",
 );
+const IntegrationsPage = lazyPage(
+  withFullCatalog(() => import("../features/integrations/IntegrationsPage")),
+  "IntegrationsPage",
+);
 const DirectoryPage = lazyPage(
   withFullCatalog(() => import("../features/marketplace/DirectoryPage")),
   "DirectoryPage",
@@ -250,6 +254,7 @@ export const routes: RouteObject[] = [
               { path: "generate-invite", ...page(InvitePage) },
               { path: "users", ...page(UsersPage) },
               { path: "usage", ...page(UsagePage) },
+              { path: "integrations", ...page(IntegrationsPage) },
               { path: "chats", ...page(ChatsPage) },
               { path: "candidates", ...page(CandidatesPage) },
               { path: "matches", ...page(MatchesPage) },

@@ -6,6 +6,7 @@ export * from "./chat.js";
 export * from "./clients.js";
 export * from "./credits.js";
 export * from "./data-rights.js";
+export * from "./integrations.js";
 export * from "./introductions.js";
 export * from "./mail.js";
 export * from "./matching.js";
