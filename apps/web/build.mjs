@@ -5,7 +5,11 @@
 // gzip compresses each alone, so the same words were paid for again and again. The first pass
 // only learns which modules the landing page and the signed-in shell load; the second builds with
 // those modules grouped into a few chunks (a file per group), which compress as one.
+import { readFileSync } from "node:fs";
+import { tsImport } from "tsx/esm/api";
 import { build } from "vite";
+
+const { APP_SECTIONS, CORE_SECTIONS } = await tsImport("./catalog-sections.ts", import.meta.url);
 
 /** The pages whose first load is budgeted (docs/architecture.md, "Build and run"): group name -> page modules. */
 const ROOTS = {
@@ -62,6 +66,27 @@ for (const [name, patterns] of Object.entries(ROOTS)) {
     if (taken.has(file)) continue;
     taken.add(file);
     for (const id of byFile.get(file).moduleIds) groupOf.set(id, name);
+  }
+}
+
+// A page in a group shows only the catalog parts its loader brought (catalog-sections.ts): a word
+// from another section would show as its key. Fail the build instead.
+const CATALOG = JSON.parse(readFileSync("src/i18n/en-US.json", "utf8"));
+const ALLOWED = {
+  base: CORE_SECTIONS,
+  landing: CORE_SECTIONS,
+  shell: [...CORE_SECTIONS, ...APP_SECTIONS],
+  "staff-home": [...CORE_SECTIONS, ...APP_SECTIONS],
+};
+for (const [id, group] of groupOf) {
+  const allowed = ALLOWED[group];
+  if (!allowed || id.includes("node_modules") || !/\/apps\/web\/src\/.*\.tsx?$/.test(id)) continue;
+  // "section.group.key", `section.group.${key}` or `section.${key}` (a dynamic group needs the whole section).
+  for (const [, section, sub] of readFileSync(id, "utf8").matchAll(/["'`]([a-zA-Z]+)\.([a-zA-Z]+|\$)/g)) {
+    if (!(section in CATALOG) || allowed.includes(section) || allowed.includes(`${section}.${sub}`)) continue;
+    throw new Error(
+      `build.mjs: ${id} (in "${group}") uses the catalog's "${section}.${sub}", which its page does not load`,
+    );
   }
 }
 

@@ -1,8 +1,8 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { buildTimeData } from "./build-time-data";
 import { catalogSections } from "./catalog-sections";
-import { endpointRoutes } from "./endpoint-routes";
 
 // The API server of `npm run dev` (override with API_PROXY_TARGET); the dev server forwards
 // /api (HTTP and WebSocket) to it.
@@ -12,7 +12,9 @@ export default defineConfig({
   plugins: [
     react(),
     catalogSections(fileURLToPath(new URL("./src/i18n", import.meta.url))),
-    endpointRoutes(fileURLToPath(new URL("../../packages/contract/src/endpoints", import.meta.url))),
+    buildTimeData(fileURLToPath(new URL("../../packages/contract/src/endpoints", import.meta.url)), [
+      fileURLToPath(new URL("./src/lib/url-queries.ts", import.meta.url)),
+    ]),
   ],
   build: {
     outDir: "dist",

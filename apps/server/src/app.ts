@@ -14,6 +14,8 @@ import { type DirectoryCache, openDirectoryCache } from "./modules/agencies/dire
 import * as agencies from "./modules/agencies/routes.js";
 import * as agencyPage from "./modules/agency-page/routes.js";
 import * as analytics from "./modules/analytics/routes.js";
+import { registerApiKeyHook } from "./modules/api-keys/bearer-hook.js";
+import * as apiKeys from "./modules/api-keys/routes.js";
 import * as applications from "./modules/applications/routes.js";
 import * as auth from "./modules/auth/routes.js";
 import { openSessionCache } from "./modules/auth/session-cache.js";
@@ -40,6 +42,7 @@ import * as recalibration from "./modules/recalibration/routes.js";
 import * as reviews from "./modules/reviews/routes.js";
 import * as subscriptions from "./modules/subscriptions/routes.js";
 import * as users from "./modules/users/routes.js";
+import * as webhooks from "./modules/webhooks/routes.js";
 import { type RegisteredRoute, registerAccessControl } from "./platform/access.js";
 import { registerErrorHandling, toErrorBody } from "./platform/errors.js";
 import { loggerOptions } from "./platform/logger.js";
@@ -87,6 +90,8 @@ const MODULES = [
   recalibration,
   packages,
   dataRights,
+  apiKeys,
+  webhooks,
 ];
 
 /** Builds the whole HTTP app on an open, migrated database. No side effects at import. */
@@ -155,6 +160,7 @@ export async function buildApp(input: { config: Config; database: Database }): P
   const sessionCache = await openSessionCache(database);
   app.addHook("onClose", async () => sessionCache.close());
   registerSessionHook(app, { db: deps.db, isHttps: config.isHttps, cache: sessionCache.cache });
+  registerApiKeyHook(app, { db: deps.db, limiter: deps.limiter, rateLimit: config.apiKeyRateLimit });
   registerAccessControl(app, registeredRoutes);
   // Routes whose definition carries `audit` write the client's access log (issue 20).
   registerAccessLog(app, deps.db);
@@ -162,7 +168,19 @@ export async function buildApp(input: { config: Config; database: Database }): P
     openapi: {
       openapi: "3.0.3",
       info: { title: `${PRODUCT_NAME} API`, version: "0.1.0" },
-      components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: "sid" } } },
+      components: {
+        securitySchemes: {
+          session: { type: "apiKey", in: "cookie", name: "sid" },
+          // Issue 18: `Authorization: Bearer mdk_...` acts as the key's owner on every route.
+          apiKey: {
+            type: "http",
+            scheme: "bearer",
+            description: "An API key made on the Integrations page (mdk_...), acting as its owner",
+          },
+        },
+      },
+      // Either way in works on every route; a public route needs neither (route() says so).
+      security: [{ session: [] }, { apiKey: [] }],
     },
     transform: jsonSchemaTransform,
   });

@@ -49,6 +49,17 @@ const Env = z.object({
     .default("cf-ipcountry"),
   /** Shared secret of the partner mobile app's signed like counts (HMAC-SHA256). */
   PARTNER_APP_SECRET: z.string().min(16).optional(),
+  /** Requests one API key may make per window (issue 18), and the window's length. */
+  API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
+  API_KEY_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  /** Lets webhook URLs use plain http and private or loopback addresses (tests, private deployments). */
+  WEBHOOK_ALLOW_PRIVATE: flag.default(false),
+  /** How long a webhook endpoint has to answer a delivery. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** The first retry's delay (then ×4 each time: 4, 16, 64, 256, 1,024 minutes by default). */
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).max(86_400_000).default(240_000),
+  /** How often each instance looks for deliveries due. */
+  WEBHOOK_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(1000),
 });
 
 export type Config = {
@@ -77,6 +88,10 @@ export type Config = {
   analyticsCountryHeader: string;
   /** Shared secret of the partner app's like counts; without it the endpoint answers 503. */
   partnerAppSecret: string | undefined;
+  /** How many requests one API key may make per window (429 with Retry-After past it). */
+  apiKeyRateLimit: { limit: number; windowMs: number };
+  /** Webhook deliveries (issue 18); `allowPrivate`: URLs may be plain http and reach private addresses. */
+  webhooks: { allowPrivate: boolean; timeoutMs: number; retryBaseMs: number; pollMs: number };
 };
 
 export type AiConfig = {
@@ -181,5 +196,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           }
         : undefined,
     partnerAppSecret: e.PARTNER_APP_SECRET,
+    apiKeyRateLimit: { limit: e.API_KEY_RATE_LIMIT, windowMs: e.API_KEY_RATE_WINDOW_SECONDS * 1000 },
+    webhooks: {
+      allowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      retryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
+      pollMs: e.WEBHOOK_POLL_MS,
+    },
   };
 }

@@ -90,6 +90,9 @@ const TABLE_OWNERS: Record<string, string> = {
   clientPackages: "packages",
   clientAccessLog: "data-rights",
   clientConsents: "consents",
+  apiKeys: "api-keys",
+  webhookEndpoints: "webhooks",
+  webhookDeliveries: "webhooks",
   rateLimits: "platform",
   outbox: "platform",
 };

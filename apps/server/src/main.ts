@@ -11,6 +11,8 @@ import { warmCandidatePool } from "./modules/matching/candidate-pool.js";
 import { startLearning } from "./modules/matching/learner.js";
 import { sweepExpiredProfileAccess } from "./modules/profiles/public.js";
 import { startSubscriptionJob } from "./modules/subscriptions/service.js";
+import { sweepWebhookDeliveries } from "./modules/webhooks/service.js";
+import { startWebhookWorker } from "./modules/webhooks/worker.js";
 import { startHousekeeping } from "./platform/housekeeping.js";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "./seed/demo.js";
 
@@ -39,12 +41,14 @@ async function main() {
       sweepIntroductionLinks,
       sweepAccessLog,
       sweepApplications,
+      sweepWebhookDeliveries,
     ],
   });
   const stopSubscriptionJob = startSubscriptionJob(app.deps, app.log);
   const stopIntroductionJobs = startIntroductionJobs(app.deps, app.log);
   warmCandidatePool(database.db, app.log);
   const stopLearning = startLearning(database.db, app.log);
+  const webhookWorker = startWebhookWorker({ ...app.deps, webhooks: config.webhooks }, app.log);
 
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const where = database.kind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL";
@@ -87,6 +91,7 @@ async function main() {
       stopSubscriptionJob();
       stopIntroductionJobs();
       stopLearning();
+      await webhookWorker.stop();
       await app.close();
       await database.close();
     } catch (error) {

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { agencyLeads, clientPackages, matchmakerApplications } from "../src/db/schema/index.js";
+import {
+  agencyLeads,
+  apiKeys,
+  clientPackages,
+  matchmakerApplications,
+  webhookDeliveries,
+  webhookEndpoints,
+} from "../src/db/schema/index.js";
 import { createUser, type UserRow } from "../src/modules/users/service.js";
 import { newId } from "../src/platform/ids.js";
 import { seedAdmin, seedClient, seedManyClients, seedMatchmaker } from "../src/seed/seed.js";
@@ -24,6 +31,11 @@ type Fixture = {
   packageId: string;
   /** Waiting applications of new agencies: one to approve, one to decline. */
   applicationIds: { approve: string; decline: string };
+  /** A live API key of the owner's, a fresh one each call. */
+  apiKeyId: () => string;
+  /** The owner's webhook endpoint with one delivery; and a fresh endpoint of theirs each call. */
+  webhook: { id: string; deliveryId: string };
+  disposableWebhookId: () => string;
 };
 type Call = { url: string; payload?: Record<string, unknown>; multipart?: true };
 /** `codes` pins the error code where a status alone could hide a wrong reason (404 for two causes). */
@@ -102,6 +114,38 @@ const MATRIX: Record<string, Row> = {
     expect: { ...matchmakers(201), admin: 403 },
   },
   "GET /api/clients": { call: () => ({ url: "/api/clients" }), expect: matchmakers(200) },
+  "GET /api/api-keys": { call: () => ({ url: "/api/api-keys" }), expect: matchmakers(200) },
+  "POST /api/api-keys": {
+    call: () => ({ url: "/api/api-keys", payload: { name: "matrix" } }),
+    expect: matchmakers(201),
+  },
+  // Only the key's owner revokes it, an admin included: it is theirs, not the agency's.
+  "DELETE /api/api-keys/:id": {
+    call: (f) => ({ url: `/api/api-keys/${f.apiKeyId()}` }),
+    expect: { ...ownerOnly(204), admin: 404 },
+  },
+  "GET /api/webhooks": { call: () => ({ url: "/api/webhooks" }), expect: matchmakers(200) },
+  "POST /api/webhooks": {
+    // A public address as a literal: no name to resolve.
+    call: () => ({
+      url: "/api/webhooks",
+      payload: { url: "https://93.184.216.34/hook", events: ["client.created"] },
+    }),
+    expect: matchmakers(201),
+  },
+  // An endpoint is its owner's, an admin included.
+  "DELETE /api/webhooks/:id": {
+    call: (f) => ({ url: `/api/webhooks/${f.disposableWebhookId()}` }),
+    expect: { ...ownerOnly(204), admin: 404 },
+  },
+  "GET /api/webhooks/:id/deliveries": {
+    call: (f) => ({ url: `/api/webhooks/${f.webhook.id}/deliveries` }),
+    expect: { ...ownerOnly(200), admin: 404 },
+  },
+  "POST /api/webhooks/:id/deliveries/:deliveryId/retry": {
+    call: (f) => ({ url: `/api/webhooks/${f.webhook.id}/deliveries/${f.webhook.deliveryId}/retry` }),
+    expect: { ...ownerOnly(202), admin: 404 },
+  },
   "POST /api/clients/import": { call: () => emptyForm("/api/clients/import"), expect: matchmakers(400) },
   "GET /api/clients/export": {
     call: () => ({ url: "/api/clients/export?format=csv" }),
@@ -849,7 +893,35 @@ beforeAll(async () => {
       currency: "USD",
     })
     .returning();
+  const keyIds = Array.from({ length: 6 }, () => newId());
+  await db
+    .insert(apiKeys)
+    .values(
+      keyIds.map((id) => ({ id, userId: owner.id, name: "matrix", secretHash: `hash-${id}`, hint: "abcd" })),
+    );
+  const hookIds = Array.from({ length: 7 }, () => newId());
+  await db.insert(webhookEndpoints).values(
+    hookIds.map((id) => ({
+      id,
+      userId: owner.id,
+      url: "https://93.184.216.34/hook",
+      events: ["client.created"],
+      secret: `whsec_${id}`,
+    })),
+  );
+  const webhook = { id: hookIds.pop()!, deliveryId: newId() };
+  await db.insert(webhookDeliveries).values({
+    id: webhook.deliveryId,
+    endpointId: webhook.id,
+    eventId: newId(),
+    type: "client.created",
+    body: "{}",
+    status: "failed",
+  });
   fixture = {
+    webhook,
+    disposableWebhookId: () => hookIds.pop()!,
+    apiKeyId: () => keyIds.pop()!,
     applicationIds,
     packageId: pkg!.id,
     leadIds,

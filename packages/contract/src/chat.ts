@@ -105,6 +105,7 @@ export const NotificationKind = z.enum([
   "introduction_feedback_requested",
   "introduction_ask_reminder",
   "introduction_expired_unasked",
+  "webhook_disabled",
 ]);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 

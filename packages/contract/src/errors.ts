@@ -8,6 +8,7 @@ import { PACKAGE_ERRORS } from "./client-packages.js";
 import { CLIENT_ERRORS } from "./clients.js";
 import { MONEY_ERRORS } from "./credits.js";
 import { DATA_RIGHTS_ERRORS } from "./data-rights.js";
+import { INTEGRATION_ERRORS } from "./integrations.js";
 import { INTRODUCTION_ERRORS } from "./introductions.js";
 import { MARKETPLACE_ERRORS } from "./marketplace.js";
 import { MATCHING_ERRORS } from "./matching.js";
@@ -57,6 +58,7 @@ export const ERROR_CODES = [
   ...CHAT_ERRORS,
   ...MATCHING_ERRORS,
   ...INTRODUCTION_ERRORS,
+  ...INTEGRATION_ERRORS,
   ...PACKAGE_ERRORS,
   ...QUIZ_ERRORS,
   ...RECALIBRATION_ERRORS,

@@ -14,6 +14,7 @@ export * from "./endpoints/index.js";
 export * from "./enums.js";
 export * from "./errors.js";
 export * from "./i18n.js";
+export * from "./integrations.js";
 export * from "./introductions.js";
 export * from "./list-queries.js";
 export * from "./marketplace.js";

@@ -3,9 +3,9 @@ import { BoolParam, PageQuery } from "./common.js";
 import { LIMITS } from "./constants.js";
 import { Country, Gender, ProfileStatus } from "./enums.js";
 
-// The query strings of the lists whose filters live in the URL. The web app parses them on a
-// signed-in user's first page (the dashboard lists clients), so this file stays apart from the
-// form schemas: importing one of those would bring the phone field and its libphonenumber along.
+// The query strings of the lists whose filters live in the URL (the web app's URL filters are
+// computed from them when it is built, apps/web/src/lib/url-queries.ts). Kept apart from the form
+// schemas, which bring the phone field and its libphonenumber along.
 
 export const ClientsQuery = PageQuery.extend({
   q: z.string().trim().max(100).optional(),

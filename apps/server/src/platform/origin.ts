@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { bearerKeyOf } from "./bearer.js";
 import { AppError } from "./errors.js";
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -27,12 +28,13 @@ function isSameSite(origin: string, request: FastifyRequest, publicOrigin: strin
 /**
  * CSRF defence: a browser always sends `Origin` (or `Sec-Fetch-Site`) with a mutation, so a
  * mutation whose origin is not this site is refused. Calls without either header come from
- * servers (webhooks, scripts), which carry no cookies of ours.
+ * servers (webhooks, scripts), which carry no cookies of ours. A request with an API key
+ * (`Authorization: Bearer`) is authenticated by the key alone, never by a cookie: no check.
  */
 export function registerOriginCheck(app: FastifyInstance, publicUrl: string) {
   const publicOrigin = new URL(publicUrl).origin;
   app.addHook("onRequest", async (request) => {
-    if (SAFE.has(request.method)) return;
+    if (SAFE.has(request.method) || bearerKeyOf(request) !== undefined) return;
     const origin = request.headers.origin;
     if (request.headers["sec-fetch-site"] === "cross-site") throw crossOrigin();
     if (origin === undefined) return;

@@ -73,6 +73,7 @@ export function route<const E extends EndpointSpec>(
       preValidation: [refuseUnstorableText(def), ...[extras.preValidation ?? []].flat()],
       schema: {
         tags: [def.tag],
+        ...(def.access === "public" && { security: [] }),
         ...(def.summary && { summary: def.summary }),
         ...(def.params && { params: def.params }),
         ...(def.query && { querystring: def.query }),

@@ -2,10 +2,14 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Navigate, useLocation } from "react-router";
 import { authStore, useAuth } from "../features/auth/auth-store";
 import { isKnownRole, protectedRedirect } from "../features/auth/routing-rules";
+import { withAppCatalog } from "../i18n/i18n";
 import { lazyPage } from "../lib/lazy-page";
 import { PageLoader } from "../ui/PageLoader";
 
-const UnsupportedRolePage = lazyPage(() => import("./AccessPages"), "UnsupportedRolePage");
+const UnsupportedRolePage = lazyPage(
+  withAppCatalog(() => import("./AccessPages")),
+  "UnsupportedRolePage",
+);
 
 /**
  * Route guard of the protected pages (/admin/*, /onboarding): asks the server who is signed in (once,

@@ -12,6 +12,7 @@ import {
   IconLogout,
   IconMessageStar,
   IconMessages,
+  IconPlugConnected,
   IconQrcode,
   IconUserCircle,
   IconUsers,
@@ -77,6 +78,13 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { path: "/admin/ai-advice", labelKey: "nav.aiAdvice", icon: IconBulb, roles: INVITERS, section: "main" },
   { path: "/admin/users", labelKey: "nav.users", icon: IconUsers, roles: ADMINS, section: "main" },
   { path: "/admin/usage", labelKey: "nav.usage", icon: IconCoins, roles: INVITERS, section: "main" },
+  {
+    path: "/admin/integrations",
+    labelKey: "nav.integrations",
+    icon: IconPlugConnected,
+    roles: INVITERS,
+    section: "main",
+  },
   { path: "/admin/reviews", labelKey: "nav.reviews", icon: IconMessageStar, roles: ADMINS, section: "main" },
   {
     path: "/admin/applications",

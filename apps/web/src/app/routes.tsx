@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { matchRoutes, Navigate, type RouteObject, useRoutes } from "react-router";
 import { LogoutPage } from "../features/auth/LogoutPage";
 import { LOGOUT_PATH } from "../features/auth/routing-rules";
-import { withFullCatalog } from "../i18n/i18n";
+import { withAppCatalog, withFullCatalog } from "../i18n/i18n";
 import { type LazyPage, lazyPage } from "../lib/lazy-page";
 import { AuthLayout } from "./AuthLayout";
 import { PublicLayout } from "./PublicLayout";
@@ -11,7 +11,7 @@ import { RootLayout } from "./RootLayout";
 
 // Every page is its own chunk, and so is the app's shell: the public site never loads it.
 const AdminLayout = lazyPage(
-  withFullCatalog(() => import("./AdminLayout")),
+  withAppCatalog(() => import("./AdminLayout")),
   "AdminLayout",
 );
 const LandingPage = lazyPage(() => import("../features/site/LandingPage"), "LandingPage");
@@ -46,7 +46,7 @@ const LoginPage = lazyPage(
   "LoginPage",
 );
 const DashboardPage = lazyPage(
-  withFullCatalog(() => import("../features/dashboard/DashboardPage")),
+  withAppCatalog(() => import("../features/dashboard/DashboardPage")),
   "DashboardPage",
 );
 const EmailSignInPage = lazyPage(
@@ -124,6 +124,10 @@ const ProfilePage = lazyPage(
 const AgencyAdvancedPage = lazyPage(
   withFullCatalog(() => import("../features/marketplace/ProfilePage")),
   "AgencyAdvancedPage",
+);
+const IntegrationsPage = lazyPage(
+  withFullCatalog(() => import("../features/integrations/IntegrationsPage")),
+  "IntegrationsPage",
 );
 const DirectoryPage = lazyPage(
   withFullCatalog(() => import("../features/marketplace/DirectoryPage")),
@@ -250,6 +254,7 @@ export const routes: RouteObject[] = [
               { path: "generate-invite", ...page(InvitePage) },
               { path: "users", ...page(UsersPage) },
               { path: "usage", ...page(UsagePage) },
+              { path: "integrations", ...page(IntegrationsPage) },
               { path: "chats", ...page(ChatsPage) },
               { path: "candidates", ...page(CandidatesPage) },
               { path: "matches", ...page(MatchesPage) },

@@ -1,5 +1,6 @@
 import { ERROR_CODES } from "@matchdesk/contract";
 import { describe, expect, it } from "vitest";
+import { partCatalog } from "../../catalog-sections";
 import enUS from "./en-US.json";
 import ruRU from "./ru-RU.json";
 
@@ -52,6 +53,16 @@ describe("i18n catalogs", () => {
     for (const [locale, catalog] of Object.entries(catalogs)) {
       const empty = leafValues(catalog).filter((value) => typeof value !== "string" || value.trim() === "");
       expect(empty, locale).toEqual([]);
+    }
+  });
+
+  it("split into parts that hold every text once", () => {
+    for (const [locale, catalog] of Object.entries(catalogs)) {
+      const parts = (["core", "app", "rest"] as const).map((part) => leafKeys(partCatalog(catalog, part)));
+      const all = parts.flat();
+      expect(all.sort(), locale).toEqual(leafKeys(catalog).sort());
+      expect(parts[1], locale).toContain("marketplace.leads.title");
+      expect(parts[2], locale).toContain("marketplace.directory.title");
     }
   });
 });

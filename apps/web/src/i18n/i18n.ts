@@ -9,21 +9,24 @@ import { clearPageLocale, type LocaleArea, localeCookieOf } from "./locale";
 export const i18n = i18next.createInstance();
 
 // Each catalog is split in chunks (see catalog-sections.ts): a visitor downloads only the language
-// they read, and the landing page only the sections it shows.
-type Part = "core" | "rest";
+// they read, the landing page only the sections it shows, and the signed-in shell only its own.
+type Part = "core" | "app" | "rest";
 type Catalog = () => Promise<{ default: Record<string, unknown> }>;
 const CATALOGS: Record<Locale, Record<Part, Catalog>> = {
   "en-US": {
     core: () => import("virtual:catalog/en-US/core"),
+    app: () => import("virtual:catalog/en-US/app"),
     rest: () => import("virtual:catalog/en-US/rest"),
   },
   "ru-RU": {
     core: () => import("virtual:catalog/ru-RU/core"),
+    app: () => import("virtual:catalog/ru-RU/app"),
     rest: () => import("virtual:catalog/ru-RU/rest"),
   },
 };
 const loading = new Map<string, Promise<void>>();
-let needsRest = false;
+/** The parts beyond "core" that a page shown so far needed: a language switch loads them too. */
+const needed = new Set<Part>();
 
 export function initI18n(locale: Locale): void {
   void i18n.use(initReactI18next).init({
@@ -63,20 +66,31 @@ function loadCatalog(locale: Locale, part: Part): Promise<void> {
   return promise;
 }
 
-/** For pages beyond the landing and the FAQ: their code and the rest of the catalog load together. */
-export function withFullCatalog<T>(importer: () => Promise<T>): () => Promise<T> {
+function withCatalog<T>(parts: Part[], importer: () => Promise<T>): () => Promise<T> {
   return async () => {
-    needsRest = true;
-    const [module] = await Promise.all([importer(), loadCatalog(currentLocale(), "rest")]);
+    for (const part of parts) needed.add(part);
+    const locale = currentLocale();
+    const [module] = await Promise.all([importer(), ...parts.map((part) => loadCatalog(locale, part))]);
     return module;
   };
 }
+
+/** For the signed-in layout and a matchmaker's start page: their code and the "app" sections load together. */
+export const withAppCatalog = <T>(importer: () => Promise<T>) => withCatalog(["app"], importer);
+
+/** For pages and dialogs beyond the landing, the FAQ and the shell: their code and the whole catalog load together. */
+export const withFullCatalog = <T>(importer: () => Promise<T>) => withCatalog(["app", "rest"], importer);
 
 const currentLocale = (): Locale => (i18n.language === "en-US" ? "en-US" : "ru-RU");
 
 /** Shows the app in `locale`, loading its catalog first when needed. */
 export async function switchLocale(locale: Locale): Promise<void> {
-  await Promise.all([loadCatalog(locale, "core"), needsRest ? loadCatalog(locale, "rest") : undefined]);
+  // A page or dialog that starts loading meanwhile adds its parts: load those too before switching.
+  let parts: Part[];
+  do {
+    parts = ["core", ...needed];
+    await Promise.all(parts.map((part) => loadCatalog(locale, part)));
+  } while (needed.size + 1 > parts.length);
   if (i18n.language !== locale) await i18n.changeLanguage(locale);
 }
 

@@ -1,53 +1,77 @@
-import type { z } from "zod";
+import type { FieldSpec, QueryFields } from "./query-fields";
 
 /**
- * A page's search and filters kept in its URL, read and written by the API query schema they are
- * sent with: one codec for every list page. A value the API would refuse is dropped on reading
- * rather than sent; a value equal to its default (page 1) and an empty one are left out on writing,
- * so the URL of an unfiltered first page is bare.
+ * A page's search and filters kept in its URL, read and written by the fields of the API query they
+ * are sent with (`query-fields.ts`): one codec for every list page. A value the API would refuse is
+ * dropped on reading rather than sent; a value equal to its default (page 1) and an empty one are
+ * left out on writing, so the URL of an unfiltered first page is bare. Text is trimmed.
  */
-export type UrlFilters<S extends z.ZodObject> = {
-  read: (params: URLSearchParams) => z.output<S>;
-  write: (filters: z.output<S>) => URLSearchParams;
+export type UrlFilters<T> = {
+  read: (params: URLSearchParams) => T;
+  write: (filters: T) => URLSearchParams;
   /** Whether any filter is set, paging aside: the lists say "nothing matches" rather than "empty". */
-  isFiltered: (filters: z.output<S>) => boolean;
+  isFiltered: (filters: T) => boolean;
   /** The filters of a bare URL. */
-  empty: z.output<S>;
+  empty: T;
+  /** What each filter may hold: a select's options come from here. */
+  fields: QueryFields<T>;
 };
 
 const PAGING = new Set(["page", "pageSize"]);
 
-export function urlFilters<S extends z.ZodObject>(schema: S): UrlFilters<S> {
+/** One URL value as its field holds it, or undefined when the API would refuse it. */
+function parseValue(spec: FieldSpec<unknown>, raw: string): unknown {
+  switch (spec.kind) {
+    case "text": {
+      const text = raw.trim();
+      const tooShort = spec.min !== undefined && text.length < spec.min;
+      const tooLong = spec.max !== undefined && text.length > spec.max;
+      return tooShort || tooLong ? undefined : text;
+    }
+    case "int": {
+      const value = Number(raw);
+      const inRange = (spec.min ?? -Infinity) <= value && value <= (spec.max ?? Infinity);
+      return Number.isSafeInteger(value) && inRange ? value : undefined;
+    }
+    case "enum":
+      return (spec.values as readonly string[]).includes(raw) ? raw : undefined;
+    case "bool":
+      return raw === "true" ? true : raw === "false" ? false : undefined;
+  }
+}
+
+function parseField(spec: FieldSpec<unknown>, raw: string[]): unknown {
+  if (raw.length === 0) return spec.default;
+  if (!spec.list) return raw.length === 1 ? (parseValue(spec, raw[0]!) ?? spec.default) : spec.default;
+  const values = raw.map((item) => parseValue(spec, item));
+  return values.includes(undefined) ? spec.default : values;
+}
+
+export function urlFilters<T>(query: QueryFields<T>): UrlFilters<T> {
   // Paging last, as a person reads a URL: `?q=anna&page=2`.
-  const fields = (Object.entries(schema.shape) as [string, z.ZodType][]).sort(
+  const fields = (Object.entries(query) as [string, FieldSpec<unknown>][]).sort(
     ([a], [b]) => Number(PAGING.has(a)) - Number(PAGING.has(b)),
   );
-  const fallback = (field: z.ZodType) => {
-    const parsed = field.safeParse(undefined);
-    return parsed.success ? parsed.data : undefined;
-  };
-  const defaults = Object.fromEntries(fields.map(([key, field]) => [key, fallback(field)]));
   const isBlank = (value: unknown) =>
     value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+  const filterValue = (filters: T, key: string) => (filters as Record<string, unknown>)[key];
 
-  const read = (params: URLSearchParams) => {
-    const out: Record<string, unknown> = {};
-    for (const [key, field] of fields) {
-      const raw = params.getAll(key).filter((value) => value !== "");
-      const value = raw.length === 0 ? undefined : raw.length === 1 ? raw[0] : raw;
-      let parsed = field.safeParse(value);
-      // A list with one value in the URL: `cities=a`.
-      if (!parsed.success && raw.length === 1) parsed = field.safeParse(raw);
-      out[key] = parsed.success ? parsed.data : fallback(field);
-    }
-    return out as z.output<S>;
-  };
+  const read = (params: URLSearchParams) =>
+    Object.fromEntries(
+      fields.map(([key, spec]) => [
+        key,
+        parseField(
+          spec,
+          params.getAll(key).filter((value) => value !== ""),
+        ),
+      ]),
+    ) as T;
 
-  const write = (filters: z.output<S>) => {
+  const write = (filters: T) => {
     const params = new URLSearchParams();
-    for (const [key] of fields) {
-      const value = (filters as Record<string, unknown>)[key];
-      if (isBlank(value) || value === defaults[key]) continue;
+    for (const [key, spec] of fields) {
+      const value = filterValue(filters, key);
+      if (isBlank(value) || value === spec.default) continue;
       for (const item of Array.isArray(value) ? value : [value]) {
         params.append(key, typeof item === "string" ? item.trim() : String(item));
       }
@@ -55,11 +79,11 @@ export function urlFilters<S extends z.ZodObject>(schema: S): UrlFilters<S> {
     return params;
   };
 
-  const isFiltered = (filters: z.output<S>) =>
-    fields.some(([key]) => {
-      const value = (filters as Record<string, unknown>)[key];
-      return !PAGING.has(key) && !isBlank(value) && value !== defaults[key];
+  const isFiltered = (filters: T) =>
+    fields.some(([key, spec]) => {
+      const value = filterValue(filters, key);
+      return !PAGING.has(key) && !isBlank(value) && value !== spec.default;
     });
 
-  return { read, write, isFiltered, empty: read(new URLSearchParams()) };
+  return { read, write, isFiltered, empty: read(new URLSearchParams()), fields: query };
 }

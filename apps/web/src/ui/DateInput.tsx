@@ -1,17 +1,19 @@
 import { TextInput } from "@mantine/core";
 import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
+import { withFullCatalog } from "../i18n/i18n";
 import { lazyPage } from "../lib/lazy-page";
 import { dateInputLocaleOf, formatIsoDay, splitLocalDateTime } from "./date-format";
 import type { LocalizedDateInputProps, LocalizedDateTimeInputProps } from "./date-input/props";
 
-// @mantine/dates and dayjs are fetched the first time a date input is shown, never with the shell.
+// @mantine/dates and dayjs are fetched the first time a date input is shown, never with the shell,
+// with the whole catalog (the picker's words are in "rest").
 const LazyDateInput = lazyPage<"LocalizedDateInput", LocalizedDateInputProps>(
-  () => import("./date-input/LocalizedDateInputs"),
+  withFullCatalog(() => import("./date-input/LocalizedDateInputs")),
   "LocalizedDateInput",
 );
 const LazyDateTimeInput = lazyPage<"LocalizedDateTimeInput", LocalizedDateTimeInputProps>(
-  () => import("./date-input/LocalizedDateInputs"),
+  withFullCatalog(() => import("./date-input/LocalizedDateInputs")),
   "LocalizedDateTimeInput",
 );
 

@@ -1,11 +1,10 @@
 import { useDebouncedCallback } from "@mantine/hooks";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
-import type { z } from "zod";
 import type { UrlFilters } from "../lib/url-filters";
 
 /** The filters of a paged list: a page and a text search `q`, besides its own. */
-type ListQuery = z.ZodObject<{ page: z.ZodType<number>; q: z.ZodType<string | undefined> }>;
+type ListQuery = { page: number; q?: string | undefined };
 
 /** The search box's text: typed at once, sent to the URL after a pause. */
 export type SearchState = {
@@ -23,16 +22,16 @@ const SEARCH_DEBOUNCE_MS = 350;
  * history entry, a page change adds one); the search box follows the URL when Back or Forward
  * change it, unless it only differs in spaces.
  */
-export function useListFilters<S extends ListQuery>(codec: UrlFilters<S>) {
+export function useListFilters<T extends ListQuery>(codec: UrlFilters<T>) {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = codec.read(searchParams);
   const q = filters.q ?? "";
   const [search, setSearch] = useState(q);
 
-  const setFilters = (change: Partial<z.output<S>>) =>
+  const setFilters = (change: Partial<T>) =>
     setSearchParams(codec.write({ ...filters, page: 1, ...change }), { replace: !("page" in change) });
   const commitSearch = useDebouncedCallback(
-    (value: string) => setFilters({ q: value } as Partial<z.output<S>>),
+    (value: string) => setFilters({ q: value } as Partial<T>),
     SEARCH_DEBOUNCE_MS,
   );
   useEffect(() => {
@@ -53,7 +52,7 @@ export function useListFilters<S extends ListQuery>(codec: UrlFilters<S>) {
     clear: () => {
       commitSearch.cancel();
       setSearch("");
-      setFilters({ q: "" } as Partial<z.output<S>>);
+      setFilters({ q: "" } as Partial<T>);
     },
   };
 

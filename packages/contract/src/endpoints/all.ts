@@ -13,6 +13,7 @@ import { dataRightsApi } from "./data-rights.js";
 import { debugApi } from "./debug.js";
 import { filesApi } from "./files.js";
 import { healthApi } from "./health.js";
+import { integrationsApi } from "./integrations.js";
 import { introductionsApi } from "./introductions.js";
 import { invitesApi } from "./invites.js";
 import { matchingApi } from "./matching.js";
@@ -46,6 +47,7 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
   debugApi,
   filesApi,
   healthApi,
+  integrationsApi,
   introductionsApi,
   invitesApi,
   matchingApi,

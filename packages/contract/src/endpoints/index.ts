@@ -12,6 +12,7 @@ export { dataRightsApi } from "./data-rights.js";
 export { debugApi } from "./debug.js";
 export { filesApi } from "./files.js";
 export { healthApi } from "./health.js";
+export { integrationsApi } from "./integrations.js";
 export { introductionsApi } from "./introductions.js";
 export { invitesApi } from "./invites.js";
 export { matchingApi } from "./matching.js";

@@ -7,6 +7,7 @@ export * from "./clients.js";
 export * from "./consents.js";
 export * from "./credits.js";
 export * from "./data-rights.js";
+export * from "./integrations.js";
 export * from "./introductions.js";
 export * from "./mail.js";
 export * from "./matching.js";

@@ -2,6 +2,7 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { Db } from "../../db/client.js";
 import { sessions, users } from "../../db/schema/index.js";
+import { bearerKeyOf } from "../../platform/bearer.js";
 import { hashToken, newId, newToken } from "../../platform/ids.js";
 import type { CachedSession, SessionCache } from "./session-cache.js";
 
@@ -61,7 +62,8 @@ export function registerSessionHook(
     .prepare("session_lookup");
   app.addHook("onRequest", async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
-    if (!token) return;
+    // A request with an API key is its owner's, by the key alone (the api-keys module).
+    if (!token || bearerKeyOf(request) !== undefined) return;
     const tokenHash = hashToken(token);
     let session: CachedSession | undefined = cache.get(tokenHash);
     if (!session) {

@@ -30,6 +30,8 @@ import {
   writeClientProfile,
 } from "../profiles/service.js";
 import { createClientUsers, findUser, type NewClientUser, takenEmails } from "../users/service.js";
+import { clientEventData } from "../webhooks/events.js";
+import { emitWebhookEvents } from "../webhooks/service.js";
 import { detectFormat, readRecords, receiveCsv } from "./csv.js";
 import { type CellValue, guessMapping, isProblem, parseCell, toCells } from "./fields.js";
 
@@ -369,6 +371,12 @@ async function createBatch(
       await insertClientProfiles(
         tx,
         accounts.map((user, i) => ({ user, patch: free[i]!.patch })),
+      );
+      await emitWebhookEvents(
+        tx,
+        [ownerId],
+        "client.created",
+        accounts.map((a) => clientEventData(a)),
       );
       return accounts;
     });

@@ -20,6 +20,8 @@ import {
   type UserRow,
   updateUser,
 } from "../users/service.js";
+import { clientEventData } from "../webhooks/events.js";
+import { emitWebhookEvent } from "../webhooks/service.js";
 
 /** The clients a caller may see: a matchmaker's own, or every client for an admin. */
 function scope(caller: SessionUser): SQL {
@@ -210,16 +212,19 @@ export async function createClient(db: Db, caller: SessionUser, body: CreateClie
     throw new AppError("EMAIL_TAKEN", 409, "A user with this e-mail already exists");
   }
   const phone = body.phone ? await normalizeClientPhone(db, body.phone, { matchmakerId }) : null;
-  const [user] = await createClientUsers(db, matchmakerId, [
-    {
-      email: body.email ?? null,
-      firstName: body.firstName,
-      lastName: body.lastName,
-      phone,
-      gender: body.gender ?? null,
-    },
-  ]);
-  return user!;
+  return db.transaction(async (tx) => {
+    const [user] = await createClientUsers(tx, matchmakerId, [
+      {
+        email: body.email ?? null,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        phone,
+        gender: body.gender ?? null,
+      },
+    ]);
+    await emitWebhookEvent(tx, [matchmakerId], "client.created", clientEventData(user!));
+    return user!;
+  });
 }
 
 /**
@@ -233,8 +238,11 @@ export async function setClientEmail(db: Db, caller: SessionUser, clientId: stri
   }
   // Links mailed to the old address (an edit link, an invitation) stop working with the change.
   await db.transaction(async (tx) => {
-    await setEmail(tx, client.id, email);
+    const updated = await setEmail(tx, client.id, email);
     await revokeEmailTokens(tx, client.id);
+    if (client.inviterId) {
+      await emitWebhookEvent(tx, [client.inviterId], "client.updated", clientEventData(updated, ["email"]));
+    }
   });
   const [row] = await selectClients(db, eq(users.id, client.id));
   return toListItem(row!);
@@ -269,11 +277,11 @@ export async function updateClient(
   },
 ) {
   const client = await getOwnClient(db, caller, clientId);
-  if (change.status === "approved" || change.status === "pending") {
-    await setApproved(db, client.id, change.status === "approved");
-  }
   await db.transaction(async (tx) => {
-    await updateUser(tx, client.id, {
+    if (change.status === "approved" || change.status === "pending") {
+      await setApproved(tx, client.id, change.status === "approved");
+    }
+    const updated = await updateUser(tx, client.id, {
       ...(change.verified !== undefined && { verified: change.verified }),
       ...(change.participates !== undefined && { participatesInSearch: change.participates }),
       ...((change.status === "active" || change.status === "inactive") && { status: change.status }),
@@ -286,6 +294,14 @@ export async function updateClient(
         on: change.participates,
         actor: caller,
       });
+    }
+    const changed = [
+      ...(change.verified !== undefined ? ["verified"] : []),
+      ...(change.participates !== undefined ? ["participatesInSearch"] : []),
+      ...(change.status !== undefined ? ["status"] : []),
+    ];
+    if (client.inviterId && changed.length > 0) {
+      await emitWebhookEvent(tx, [client.inviterId], "client.updated", clientEventData(updated, changed));
     }
   });
   const [row] = await selectClients(db, eq(users.id, client.id));

@@ -13,7 +13,7 @@ import { usersById } from "../matching/service.js";
 import type { NotifyDeps } from "../notifications/service.js";
 import { linkUrl, mailClient } from "./consent.js";
 import { askForFeedback } from "./dates.js";
-import { type IntroductionRow, type Notice, sendNotices } from "./lifecycle.js";
+import { emitIntroductionWebhooks, type IntroductionRow, type Notice, sendNotices } from "./lifecycle.js";
 import { clientMail } from "./mail.js";
 import { nudgesDue, unaskedDue } from "./nudges.js";
 import { DEFAULT_SETTINGS, FALLBACK_TIME_ZONE } from "./settings.js";
@@ -263,6 +263,11 @@ export async function markDue(db: Db, now: Date): Promise<IntroductionJobRun> {
         .insert(introductionEvents)
         .values(events.slice(i, i + 1000).map((e) => ({ id: newId(), data: {}, ...e, createdAt: now })));
     }
+    // The moves of the state (not the reminders) reach the matchmakers' webhooks.
+    await emitIntroductionWebhooks(
+      tx,
+      events.filter((e) => e.kind === "expired" || e.kind === "dated").map((e) => ({ ...e, at: now })),
+    );
     return {
       ran: true,
       reminded,

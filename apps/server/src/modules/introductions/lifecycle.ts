@@ -54,6 +54,7 @@ import {
 } from "../matching/service.js";
 import { type NotifyDeps, notify } from "../notifications/service.js";
 import type { UserRow } from "../users/service.js";
+import { emitWebhookEvent } from "../webhooks/service.js";
 import { unaskedDue } from "./nudges.js";
 import { FALLBACK_TIME_ZONE, settingsOf } from "./settings.js";
 
@@ -99,6 +100,7 @@ export async function recordEvent(
   kind: IntroductionEventView["kind"],
   o: { clientId?: string | null; actorId?: string | null; data?: Record<string, unknown>; at?: Date } = {},
 ) {
+  const at = o.at ?? new Date();
   await db.insert(introductionEvents).values({
     id: newId(),
     introductionId,
@@ -106,8 +108,69 @@ export async function recordEvent(
     clientId: o.clientId ?? null,
     actorId: o.actorId ?? null,
     data: o.data ?? {},
-    createdAt: o.at ?? new Date(),
+    createdAt: at,
   });
+  await emitIntroductionWebhooks(db, [
+    { introductionId, kind, clientId: o.clientId ?? null, data: o.data, at },
+  ]);
+}
+
+/**
+ * The timeline's steps as webhook events (issue 18), in the same transaction: every step is an
+ * `introduction.updated` for both sides' matchmakers, and a client's feedback also a
+ * `feedback.received`. Carries the introduction's state, never the other agency's client data.
+ */
+export async function emitIntroductionWebhooks(
+  db: DbOrTx,
+  steps: readonly {
+    introductionId: string;
+    kind: string;
+    clientId?: string | null;
+    data?: Record<string, unknown> | undefined;
+    at: Date;
+  }[],
+) {
+  if (steps.length === 0) return;
+  const ids = [...new Set(steps.map((s) => s.introductionId))];
+  const rows = await db
+    .select({
+      id: introductions.id,
+      status: introductions.status,
+      clientId: introductionSides.clientId,
+      matchmakerId: introductionSides.matchmakerId,
+    })
+    .from(introductions)
+    .innerJoin(introductionSides, eq(introductionSides.introductionId, introductions.id))
+    .where(inArray(introductions.id, ids));
+  for (const step of steps) {
+    const sides = rows.filter((r) => r.id === step.introductionId);
+    if (sides.length === 0) continue;
+    const introduction = {
+      id: step.introductionId,
+      status: sides[0]!.status,
+      clientIds: sides.map((s) => s.clientId),
+    };
+    const owners = sides.map((s) => s.matchmakerId);
+    const base = {
+      introduction,
+      step: step.kind,
+      clientId: step.clientId ?? null,
+      at: step.at.toISOString(),
+    };
+    await emitWebhookEvent(db, owners, "introduction.updated", base);
+    if (step.kind === "feedback_given" && step.clientId) {
+      // Each matchmaker hears the feedback of their own client only.
+      const own = sides.filter((s) => s.clientId === step.clientId).map((s) => s.matchmakerId);
+      await emitWebhookEvent(db, own, "feedback.received", {
+        introduction,
+        clientId: step.clientId,
+        happened: step.data?.happened ?? null,
+        meetAgain: step.data?.meetAgain ?? null,
+        reasons: step.data?.reasons ?? [],
+        at: step.at.toISOString(),
+      });
+    }
+  }
 }
 
 /**

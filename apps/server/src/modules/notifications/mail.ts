@@ -60,6 +60,8 @@ const en: Catalog = {
       `You have not yet asked ${p.clientName} about meeting ${p.candidateName}: ${p.days} days since the match. If ${p.clientName} is not asked, the introduction expires in ${p.left} days.`,
     introduction_expired_unasked: (p) =>
       `The introduction of ${p.clientName} and ${p.candidateName} expired: ${p.clientName} was not asked in time.`,
+    webhook_disabled: (p) =>
+      `Your webhook ${p.url} was switched off: its deliveries kept failing. Fix the endpoint, then use "Send again" on the Integrations page.`,
   },
 };
 
@@ -112,6 +114,8 @@ const ru: Catalog = {
       `Вы ещё не спросили клиента ${p.clientName} о знакомстве с ${p.candidateName}: с совпадения прошло ${p.days} дн. Если клиента не спросить, знакомство истечёт через ${p.left} дн.`,
     introduction_expired_unasked: (p) =>
       `Знакомство ${p.clientName} и ${p.candidateName} истекло: клиента ${p.clientName} не спросили вовремя.`,
+    webhook_disabled: (p) =>
+      `Вебхук ${p.url} отключён: его доставки раз за разом не проходили. Исправьте приёмник и нажмите «Отправить снова» на странице «Интеграции».`,
   },
 };
 

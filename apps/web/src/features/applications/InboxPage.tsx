@@ -13,14 +13,14 @@ import {
   Title,
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { ApplicationStatus, type ApplicationView, PageQuery } from "@matchdesk/contract";
+import { ApplicationStatus, type ApplicationView } from "@matchdesk/contract";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { z } from "zod";
 import { formatDateTime } from "../../lib/format-date";
 import { urlFilters } from "../../lib/url-filters";
+import { inboxQuery } from "../../lib/url-queries";
 import { useErrorMessage } from "../../lib/useErrorMessage";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { usePageTitle } from "../../ui/usePageTitle";
@@ -32,12 +32,7 @@ import {
 } from "./useApplications";
 
 // The inbox opens on applications waiting for a decision; the tab, filter and page live in the URL.
-const inboxFilters = urlFilters(
-  PageQuery.omit({ pageSize: true }).extend({
-    tab: z.enum(["applications", "messages"]).default("applications"),
-    status: z.enum([...ApplicationStatus.options, "all"]).default("new"),
-  }),
-);
+const inboxFilters = urlFilters(inboxQuery);
 const STATUS_COLOR = { new: "yellow", approved: "teal", declined: "gray" } as const;
 type Decision = { application: ApplicationView; action: "approve" | "decline" };
 

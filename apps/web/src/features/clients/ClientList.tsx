@@ -13,12 +13,13 @@ import {
   Text,
   UnstyledButton,
 } from "@mantine/core";
-import { type ClientListItem, type ClientStatsView, Gender, ProfileStatus } from "@matchdesk/contract";
+import type { ClientListItem, ClientStatsView, ProfileStatus } from "@matchdesk/contract";
 import { IconFileImport, IconQrcode, IconUserPlus } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatDateTime } from "../../lib/format-date";
+import { optionsOf } from "../../lib/query-fields";
 import { deferred } from "../../ui/deferred";
 import { FilterCard, PagedResults, PhoneCard, PhoneCards, SearchBox, WideTable } from "../../ui/PagedList";
 import { useListFilters } from "../../ui/useListFilters";
@@ -109,7 +110,7 @@ export function ClientList({ heading }: { heading: ReactNode }) {
             }
             data={[
               any,
-              ...ProfileStatus.options.map((status) => ({
+              ...optionsOf(clientsFilters.fields.profileStatus).map((status) => ({
                 value: status,
                 label: t(`clients.profileStatus.${status}`),
               })),
@@ -147,7 +148,13 @@ export function ClientList({ heading }: { heading: ReactNode }) {
             onChange={(event) =>
               setFilters({ gender: (event.currentTarget.value || undefined) as ClientsFilters["gender"] })
             }
-            data={[any, ...Gender.options.map((value) => ({ value, label: enumLabel(t, "Gender", value) }))]}
+            data={[
+              any,
+              ...optionsOf(clientsFilters.fields.gender).map((value) => ({
+                value,
+                label: enumLabel(t, "Gender", value),
+              })),
+            ]}
           />
         </Grid.Col>
       </FilterCard>

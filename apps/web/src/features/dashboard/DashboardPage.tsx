@@ -1,13 +1,18 @@
 import { useTranslation } from "react-i18next";
+import { withFullCatalog } from "../../i18n/i18n";
 import { lazyPage } from "../../lib/lazy-page";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { authStore, useAuth } from "../auth/auth-store";
 import { displayName } from "../auth/auth-user";
 
 // Each role's start loads on its own: a matchmaker's first load carries no client widgets, and a
-// client's none of the client base.
+// client's none of the client base. The staff home's words are in the catalog's "app" part, which
+// came with this page; the client home's are not.
 const StaffHome = lazyPage(() => import("./StaffHome"), "StaffHome");
-const ClientHome = lazyPage(() => import("./ClientHome"), "ClientHome");
+const ClientHome = lazyPage(
+  withFullCatalog(() => import("./ClientHome")),
+  "ClientHome",
+);
 
 // This module loads while the session is checked: start on the start page of whoever the stored
 // copy says is signed in (a hint only; the render below follows the checked session).

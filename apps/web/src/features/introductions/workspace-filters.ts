@@ -1,10 +1,8 @@
-import { IntroductionsQuery } from "@matchdesk/contract";
 import { urlFilters } from "../../lib/url-filters";
+import { workspaceQuery } from "../../lib/url-queries";
 
 /** The workspace's filters in its URL: `/admin/matches?group=dates&clientId=...`. */
-export const workspaceFilters = urlFilters(
-  IntroductionsQuery.pick({ group: true, status: true, clientId: true }),
-);
+export const workspaceFilters = urlFilters(workspaceQuery);
 
 /** The workspace filtered to one client's introductions (a client's page links here). */
 export const clientIntroductionsPath = (clientId: string) =>

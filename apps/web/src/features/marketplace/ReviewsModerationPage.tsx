@@ -12,14 +12,14 @@ import {
   Title,
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { type AdminReviewView, PageQuery, ReviewStatus } from "@matchdesk/contract";
+import { type AdminReviewView, ReviewStatus } from "@matchdesk/contract";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import { z } from "zod";
 import { formatDateTime } from "../../lib/format-date";
 import { urlFilters } from "../../lib/url-filters";
+import { moderationQuery } from "../../lib/url-queries";
 import { useErrorMessage } from "../../lib/useErrorMessage";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { usePageTitle } from "../../ui/usePageTitle";
@@ -28,11 +28,7 @@ import { useModerateReview, useModerationQueue } from "./useMarketplace";
 const STATUSES = ReviewStatus.options;
 
 // The queue opens on what waits for a decision; "all" is a choice of its own, kept in the URL.
-const moderationFilters = urlFilters(
-  PageQuery.omit({ pageSize: true }).extend({
-    status: z.enum([...ReviewStatus.options, "all"]).default("pending"),
-  }),
-);
+const moderationFilters = urlFilters(moderationQuery);
 const STATUS_COLOR = { pending: "yellow", approved: "teal", rejected: "gray" } as const;
 
 /** SPEC 2 /admin/reviews (ADMIN): the moderation queue; the filter lives in the URL. */

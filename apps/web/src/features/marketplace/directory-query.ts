@@ -1,15 +1,9 @@
-import { DirectoryQuery } from "@matchdesk/contract";
-import type { z } from "zod";
 import { urlFilters } from "../../lib/url-filters";
+import { directoryQuery as directoryUrlQuery } from "../../lib/url-queries";
 
-// The page goes last, as in the directory's URLs so far: ?q=…&country=…&city=…&verified=…&minRating=…&page=2.
-const DirectoryUrlQuery = DirectoryQuery.omit({ page: true, pageSize: true }).extend({
-  page: DirectoryQuery.shape.page,
-});
-
-/** The directory's search as the page keeps it in its URL, so a search can be shared. */
-export const directoryFilters = urlFilters(DirectoryUrlQuery);
-export type DirectoryFilters = z.output<typeof DirectoryUrlQuery>;
+/** The directory's search as the page keeps it in its URL, so a search can be shared: ?q=…&country=…&page=2. */
+export const directoryFilters = urlFilters(directoryUrlQuery);
+export type DirectoryFilters = typeof directoryFilters.empty;
 
 export const DIRECTORY_PAGE_SIZE = 12;
 

@@ -1,11 +1,8 @@
-import { CandidatesQuery } from "@matchdesk/contract";
-import type { z } from "zod";
 import { urlFilters } from "../../lib/url-filters";
-
-const CandidatesUrlQuery = CandidatesQuery.omit({ pageSize: true });
+import { candidatesQuery } from "../../lib/url-queries";
 
 /** A client's candidate filters as the page keeps them in its URL (beside `client`, the client picked). */
-export const candidatesFilters = urlFilters(CandidatesUrlQuery);
-export type CandidateFilters = z.output<typeof CandidatesUrlQuery>;
+export const candidatesFilters = urlFilters(candidatesQuery);
+export type CandidateFilters = typeof candidatesFilters.empty;
 
 export const CANDIDATES_PAGE_SIZE = 12;

@@ -28,6 +28,8 @@ export function notificationLink(item: Pick<NotificationView, "kind" | "params">
     case "introduction_ask_reminder":
     case "introduction_expired_unasked":
       return typeof item.params.clientId === "string" ? `/invited-users/${item.params.clientId}` : null;
+    case "webhook_disabled":
+      return "/admin/integrations";
     case "review_approved":
     case "agency_lead":
     case "credits_added":

@@ -4,30 +4,34 @@ import { tsImport } from "tsx/esm/api";
 import { normalizePath, type Plugin } from "vite";
 
 /**
- * In the production bundle an endpoint definition keeps its plain fields (method, path, access,
- * body kind...) and leaves its zod schemas out. The web app reaches an endpoint by method and path
- * (`call`, `queryOf`, `href`) and checks answers against the schemas only in development; with the
- * schemas, every page that calls the API would load zod and the contract's schemas, which only the
- * forms need. Types are unchanged: TypeScript reads the contract's own files.
+ * Modules whose exports the production build computes once and bundles as plain data, so the
+ * pages that use them load neither zod nor the contract's schemas, which only the forms need.
+ * Types are unchanged: TypeScript reads the modules' own files.
+ * - The contract's endpoint definitions keep their plain fields (method, path, access, body
+ *   kind...) and leave their zod schemas out. The web app reaches an endpoint by method and path
+ *   (`call`, `queryOf`, `href`) and checks answers against the schemas only in development.
+ * - `src/lib/url-queries.ts`: the list pages' URL filters, computed from the query schemas.
  */
-export function endpointRoutes(endpointsDir: string): Plugin {
+export function buildTimeData(endpointsDir: string, dataFiles: string[]): Plugin {
   const dir = normalizePath(endpointsDir);
+  const files = new Set(dataFiles.map(normalizePath));
   let isBuild = false;
   return {
-    name: "matchdesk-endpoint-routes",
+    name: "matchdesk-build-time-data",
     enforce: "pre",
     configResolved(config) {
       isBuild = config.command === "build";
     },
     async load(id) {
       const file = normalizePath(id.split("?")[0] ?? id);
-      if (!isBuild || path.posix.dirname(file) !== dir || !isDomainFile(file)) return undefined;
+      const isEndpoints = path.posix.dirname(file) === dir && isDomainFile(file);
+      if (!isBuild || !(isEndpoints || files.has(file))) return undefined;
       const module: Record<string, unknown> = await tsImport(pathToFileURL(file).href, import.meta.url);
       return Object.entries(module)
         .map(([name, value]) => {
           // Only plain data survives JSON: a function or a class instance would become nothing.
           const odd = oddValue(value, name);
-          if (odd) this.error(`${file}: ${odd} is not plain data; endpoint files export definitions only`);
+          if (odd) this.error(`${file}: ${odd} is not plain data; this module may export plain data only`);
           return `export const ${name} = ${JSON.stringify(value, withoutSchemas)};`;
         })
         .join("\n");
@@ -45,8 +49,8 @@ const withoutSchemas = (_key: string, value: unknown) => (isSchema(value) ? unde
 
 /** The path of the first value below `value` that is neither a schema nor plain JSON data. */
 function oddValue(value: unknown, at: string): string | undefined {
-  if (isSchema(value) || value === null || ["string", "number", "boolean"].includes(typeof value))
-    return undefined;
+  if (typeof value === "number") return Number.isFinite(value) ? undefined : at;
+  if (isSchema(value) || value === null || ["string", "boolean"].includes(typeof value)) return undefined;
   if (Array.isArray(value)) {
     for (const [i, item] of value.entries()) {
       const odd = oddValue(item, `${at}[${i}]`);

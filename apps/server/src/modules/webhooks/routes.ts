@@ -1,0 +1,21 @@
+import { integrationsApi } from "@matchdesk/contract";
+import type { FastifyInstance } from "fastify";
+import type { AppDeps } from "../../deps.js";
+import { route } from "../../platform/route.js";
+import { createWebhook, deleteWebhook, listDeliveries, listWebhooks, redeliver } from "./service.js";
+
+export function register(app: FastifyInstance, deps: AppDeps) {
+  const { db } = deps;
+  const createDeps = { db, allowPrivate: deps.config.webhooks.allowPrivate };
+  route(app, integrationsApi.listWebhooks, (request) => listWebhooks(db, request.user));
+  route(app, integrationsApi.createWebhook, (request) =>
+    createWebhook(createDeps, request.user, request.body),
+  );
+  route(app, integrationsApi.deleteWebhook, (request) => deleteWebhook(db, request.user, request.params.id));
+  route(app, integrationsApi.listDeliveries, (request) =>
+    listDeliveries(db, request.user, request.params.id),
+  );
+  route(app, integrationsApi.redeliver, (request) =>
+    redeliver(db, request.user, request.params.id, request.params.deliveryId),
+  );
+}
