@@ -213,6 +213,8 @@ export const ErasedPart = z.enum([
   "reviews",
   "subscriptions",
   "consents",
+  "apiKeys",
+  "webhooks",
 ]);
 export type ErasedPart = z.infer<typeof ErasedPart>;
 

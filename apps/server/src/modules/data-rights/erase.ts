@@ -15,6 +15,7 @@ import type { Storage } from "../../platform/storage.js";
 import { eraseAgencyProfileOf } from "../agencies/erase.js";
 import { eraseLeadsOf } from "../agency-page/erase.js";
 import { eraseProfileViewsOf } from "../analytics/erase.js";
+import { eraseApiKeysOf } from "../api-keys/erase.js";
 import { eraseApplicationsOf } from "../applications/erase.js";
 import { endEverySignIn } from "../auth/erase.js";
 import { eraseChatOf } from "../chat/erase.js";
@@ -33,6 +34,7 @@ import { eraseReviewsOf } from "../reviews/erase.js";
 import { eraseSubscriptionsOf } from "../subscriptions/erase.js";
 import { addressesOf, anonymizeUser, liveClientCount, lockPersonForErasure } from "../users/erase.js";
 import type { UserRow } from "../users/service.js";
+import { eraseWebhooksOf } from "../webhooks/erase.js";
 
 /**
  * Every instance hears an erasure here (NOTIFY on commit) and refits its matching learner, whose
@@ -133,6 +135,8 @@ async function eraseInside(tx: Db, storage: Storage, person: UserRow, now: Date)
     reviews: await eraseReviewsOf(tx, person.id, person.email),
     subscriptions: await eraseSubscriptionsOf(tx, person.id),
     consents: await eraseConsentsOf(tx, person.id),
+    apiKeys: await eraseApiKeysOf(tx, person.id),
+    webhooks: await eraseWebhooksOf(tx, person.id),
   };
   const kept: Record<KeptPart, number> = {
     introductions: intro.keptIntroductions,

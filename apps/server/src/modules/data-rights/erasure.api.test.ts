@@ -28,6 +28,8 @@ import {
   profileViews,
   reviews,
   users,
+  webhookDeliveries,
+  webhookEndpoints,
 } from "../../db/schema/index.js";
 import { newId } from "../../platform/ids.js";
 import { seedAdmin } from "../../seed/seed.js";
@@ -216,6 +218,25 @@ describe("erasure", () => {
     await db
       .insert(profileViews)
       .values({ id: newId(), profileUserId: S, visitorHash: "h", source: "link", country: "RU" });
+    // A webhook event about her, queued for her matchmaker's endpoint.
+    const hookId = newId();
+    await db.insert(webhookEndpoints).values({
+      id: hookId,
+      userId: anna.id,
+      url: "https://hooks.example.test/in",
+      events: ["client.updated"],
+      secret: "whsec_test",
+    });
+    await db.insert(webhookDeliveries).values({
+      id: newId(),
+      endpointId: hookId,
+      eventId: newId(),
+      type: "client.updated",
+      body: JSON.stringify({
+        type: "client.updated",
+        data: { id: S, firstName: "miroslava", phone: "+79137771234" },
+      }),
+    });
 
     const [introBefore] = await db.select().from(introductions).where(eq(introductions.id, introId));
     expect(introBefore?.status).toBe("second_date");
@@ -342,6 +363,8 @@ describe("erasure", () => {
     expect((await call("anna", "GET", "/api/users/me")).statusCode).toBe(200);
 
     const carl = people.carl!;
+    const key = await call("carl", "POST", "/api/api-keys", { name: "CRM" });
+    expect(key.statusCode).toBe(201);
     await db.insert(payments).values({
       id: newId(),
       userId: carl.id,
@@ -355,6 +378,14 @@ describe("erasure", () => {
     const report = ErasureReport.parse(res.json());
     expect(report.kept).toContainEqual({ part: "payments", count: 1, reason: "accountingLaw" });
     expect(report.erased.map((e) => e.part)).toContain("agencyProfile");
+    expect(report.erased).toContainEqual({ part: "apiKeys", count: 1 });
+    // The erased account acts through no key either.
+    const byKey = await t.app.inject({
+      method: "GET",
+      url: "/api/users/me",
+      headers: { authorization: `Bearer ${key.json().secret}` },
+    });
+    expect(byKey.statusCode).toBe(401);
     const [kept] = await db.select().from(payments).where(eq(payments.userId, carl.id));
     expect(kept).toMatchObject({ amountCents: 1000, url: null });
     expect(kept!.invoiceNumber).toMatch(/^MD-/);
