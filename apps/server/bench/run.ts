@@ -2,6 +2,8 @@
 // script, and measures each scenario with autocannon next to the bare /api/health route.
 // `npm run bench -- engine` measures only the compatibility engine (pair scores a second, one core);
 // `npm run bench -- csv-import` only the 10,000-row client CSV import (issue 18);
+// `npm run bench -- introductions-job` only the introductions' job over 100,000 open introductions
+// (issue 14; its own database, like ranking);
 // `npm run bench -- ranking` only candidate ranking among 100,000 published profiles (seeds its own
 // database: PGlite, or a throwaway one on BENCH_DATABASE_URL).
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
@@ -448,6 +450,13 @@ else if (process.argv[2] === "ranking") {
   const work = mkdtempSync(path.join(tmpdir(), "matchdesk-bench-"));
   try {
     console.log(rankingLine(await measureRanking(work)));
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+} else if (process.argv[2] === "introductions-job") {
+  const work = mkdtempSync(path.join(tmpdir(), "matchdesk-bench-"));
+  try {
+    console.log(jobLine(await measureIntroductionJobs(work)));
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

@@ -17,7 +17,7 @@ export const candidatesQuery = queryFields(CandidatesQuery.omit({ pageSize: true
 export const usersQuery = queryFields(AdminUsersQuery.omit({ pageSize: true }));
 export const directoryQuery = queryFields(DirectoryQuery.omit({ pageSize: true }));
 export const workspaceQuery = queryFields(
-  IntroductionsQuery.pick({ group: true, status: true, clientId: true }),
+  IntroductionsQuery.pick({ group: true, status: true, clientId: true, page: true }),
 );
 
 export const moderationQuery = queryFields(ModerationUrlQuery);

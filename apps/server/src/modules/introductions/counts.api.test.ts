@@ -105,7 +105,7 @@ describe("introduction tab counters", () => {
     expect(body.counts.active + body.counts.dates + body.counts.past).toBe(25);
     // The list's answer is written without parsing it again: it is exactly what the schema says.
     expect(IntroductionsPage.parse(body)).toEqual(body);
-    // A page past the end still answers the counts (read apart: no row carried them).
+    // A page past the end still answers the counts.
     const beyond = await t.app.inject({
       method: "GET",
       url: "/api/introductions?pageSize=5&page=99",
@@ -121,6 +121,17 @@ describe("introduction tab counters", () => {
     });
     expect(all.json().items).toHaveLength(25);
     expect(IntroductionsPage.parse(all.json())).toEqual(all.json());
+    // Page after page: every card once, in the list's order.
+    const paged: string[] = [];
+    for (let page = 1; page <= 5; page++) {
+      const res = await t.app.inject({
+        method: "GET",
+        url: `/api/introductions?pageSize=5&page=${page}`,
+        headers: { cookie },
+      });
+      paged.push(...res.json().items.map((i: { id: string }) => i.id));
+    }
+    expect(paged).toEqual(all.json().items.map((i: { id: string }) => i.id));
     for (const item of all.json().items) {
       const one = await t.app.inject({
         method: "GET",

@@ -1,7 +1,19 @@
-import { Alert, Button, Group, Select, SimpleGrid, Skeleton, Stack, Tabs, Text, Title } from "@mantine/core";
+import {
+  Alert,
+  Button,
+  Group,
+  Pagination,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from "@mantine/core";
 import { INTRODUCTION_GROUP_STATUSES, IntroductionGroup, type IntroductionStatus } from "@matchdesk/contract";
 import { IconAlertCircle, IconSettings } from "@tabler/icons-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useErrorMessage } from "../../lib/useErrorMessage";
@@ -9,7 +21,12 @@ import { useAuth } from "../auth/auth-store";
 import { IntroductionCard } from "./IntroductionCard";
 import { IntroductionSettingsDialog } from "./IntroductionSettingsDialog";
 import { GROUPS } from "./introduction-steps";
-import { useIntroductionList, useManagedClients } from "./useIntroductions";
+import {
+  useFilteredClient,
+  useIntroductionList,
+  useManagedClients,
+  WORKSPACE_PAGE_SIZE,
+} from "./useIntroductions";
 import { workspaceFilters } from "./workspace-filters";
 
 /**
@@ -25,17 +42,26 @@ export function IntroductionsWorkspace() {
   const filters = workspaceFilters.read(searchParams);
   const group: IntroductionGroup = filters.group ?? "active";
   const [isSettingsOpen, setSettingsOpen] = useState(false);
-  const list = useIntroductionList({ group, status: filters.status, clientId: filters.clientId });
+  const list = useIntroductionList({
+    group,
+    status: filters.status,
+    clientId: filters.clientId,
+    page: filters.page,
+  });
   const clients = useManagedClients();
 
   const setFilters = (change: Partial<typeof filters>) => {
-    const next = { ...filters, ...change };
+    // Another tab or filter starts again at its first page.
+    const next = { ...filters, page: 1, ...change };
     // The first tab is the bare URL.
     if (next.group === "active") next.group = undefined;
     setSearchParams(workspaceFilters.write(next), { replace: true });
   };
 
-  const clientOptions = (clients.data?.items ?? []).map((c) => ({
+  const listed = clients.data?.items ?? [];
+  const isListed = listed.some((c) => c.id === filters.clientId);
+  const filtered = useFilteredClient(filters.clientId, isListed || !clients.data);
+  const clientOptions = [...listed, ...(!isListed && filtered.data ? [filtered.data] : [])].map((c) => ({
     value: c.id,
     label: `${c.firstName} ${c.lastName}`.trim(),
   }));
@@ -44,6 +70,16 @@ export function IntroductionsWorkspace() {
     label: t(`matching.state.${status}`),
   }));
   const items = list.data?.items;
+  const pageCount = list.data ? Math.ceil(list.data.total / WORKSPACE_PAGE_SIZE) : 0;
+  // A page that emptied (its introductions moved to another tab) shows the last one left.
+  const isPastEnd =
+    list.data !== undefined && !list.isPlaceholderData && filters.page > Math.max(1, pageCount);
+  useEffect(() => {
+    if (isPastEnd)
+      setSearchParams(workspaceFilters.write({ ...filters, page: Math.max(1, pageCount) }), {
+        replace: true,
+      });
+  }, [isPastEnd, filters, pageCount, setSearchParams]);
 
   return (
     <Stack gap="sm" component="section" aria-labelledby="introductions-title">
@@ -117,11 +153,34 @@ export function IntroductionsWorkspace() {
                   : t(`introductions.workspace.empty.${g}`)}
               </Text>
             ) : (
-              <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" style={{ alignItems: "start" }}>
-                {items.map((i) => (
-                  <IntroductionCard key={i.id} introduction={i} />
-                ))}
-              </SimpleGrid>
+              <Stack gap="md">
+                <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" style={{ alignItems: "start" }}>
+                  {items.map((i) => (
+                    <IntroductionCard key={i.id} introduction={i} />
+                  ))}
+                </SimpleGrid>
+                {pageCount > 1 && (
+                  <Group justify="center">
+                    <Pagination
+                      total={pageCount}
+                      value={Math.min(filters.page, pageCount)}
+                      onChange={(page) => setFilters({ page })}
+                      aria-label={t("introductions.workspace.pages")}
+                      getControlProps={(control) => ({
+                        "aria-label":
+                          control === "next"
+                            ? t("introductions.workspace.nextPage")
+                            : control === "previous"
+                              ? t("introductions.workspace.previousPage")
+                              : undefined,
+                      })}
+                      getItemProps={(page) => ({
+                        "aria-label": t("introductions.workspace.page", { page }),
+                      })}
+                    />
+                  </Group>
+                )}
+              </Stack>
             )}
           </Tabs.Panel>
         ))}

@@ -22,8 +22,10 @@ import {
 } from "@tanstack/react-query";
 import { call, queryKeyOf, queryOf } from "../../lib/api";
 
-/** How many introductions one tab of the workspace lists (the API's largest page). */
-export const WORKSPACE_PAGE_SIZE = 100;
+/** How many introductions one page of a workspace tab lists (the page the bench measures). */
+export const WORKSPACE_PAGE_SIZE = 20;
+/** How many clients the workspace's client filter offers (the API's largest page). */
+const CLIENT_OPTIONS = 100;
 
 /** Every answer a step of an introduction may change, for the matchmaker and for the client. */
 const INTRODUCTION_ANSWERS: readonly EndpointSpec[] = [
@@ -38,11 +40,22 @@ export function invalidateIntroductions(queryClient: QueryClient) {
   for (const def of INTRODUCTION_ANSWERS) void queryClient.invalidateQueries({ queryKey: queryKeyOf(def) });
 }
 
-type ListFilters = Pick<IntroductionsQuery, "group" | "status" | "clientId">;
+type ListFilters = Pick<IntroductionsQuery, "group" | "status" | "clientId" | "page">;
 
 /** The clients to filter the workspace by. */
 export function useManagedClients() {
-  return useQuery(queryOf(clientsApi.list, { query: { pageSize: WORKSPACE_PAGE_SIZE } }));
+  return useQuery(queryOf(clientsApi.list, { query: { pageSize: CLIENT_OPTIONS } }));
+}
+
+/**
+ * The client the workspace is filtered by (a client's page links there), when the filter's first
+ * page of clients does not hold them: the filter then still names them.
+ */
+export function useFilteredClient(clientId: string | undefined, isListed: boolean) {
+  return useQuery({
+    ...queryOf(clientsApi.get, { params: { id: clientId ?? "" } }),
+    enabled: clientId !== undefined && !isListed,
+  });
 }
 
 /** One tab of the workspace. */
