@@ -1,4 +1,20 @@
 import type { FastifyRequest } from "fastify";
+import type { SessionUser } from "./access.js";
+import { forbidden } from "./errors.js";
+
+/** The session id of a request made with an API key: no session stands behind it. */
+export const API_KEY_SESSION_PREFIX = "api-key:";
+
+/**
+ * Creating or revoking keys, adding, removing or re-sending webhooks and erasing someone need the
+ * person signed in: a leaked key could otherwise outlive its revocation (by making another key),
+ * route client data to an address of its choice, or erase its owner. 403 for a key.
+ */
+export function requireSignedInPerson(user: SessionUser): void {
+  if (user.sessionId.startsWith(API_KEY_SESSION_PREFIX)) {
+    throw forbidden("This needs the person signed in, not an API key");
+  }
+}
 
 /**
  * The API key of a request that carries `Authorization: Bearer <key>` on an API route (issue 18),

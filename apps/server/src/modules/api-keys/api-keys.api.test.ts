@@ -132,6 +132,37 @@ describe("[api keys] create, list, use, revoke", () => {
     expect(admin.statusCode).toBe(403);
   });
 
+  it("cannot manage keys or webhooks, or erase anyone: those need the person signed in", async () => {
+    const { id, secret } = (await createKey(ownerCookie)).json();
+    const db = t.database.db;
+    const keyState = async () =>
+      (await db.select({ id: apiKeys.id, revokedAt: apiKeys.revokedAt }).from(apiKeys)).sort((a, b) =>
+        a.id.localeCompare(b.id),
+      );
+    const keysBefore = await keyState();
+    const tries = [
+      { method: "POST", url: "/api/api-keys", payload: { name: "another" } },
+      { method: "DELETE", url: `/api/api-keys/${id}` },
+      {
+        method: "POST",
+        url: "/api/webhooks",
+        payload: { url: "https://hooks.example.test/in", events: ["client.created"] },
+      },
+      { method: "POST", url: "/api/me/erase", payload: { confirm: true } },
+      { method: "POST", url: `/api/clients/${ownClientId}/erase`, payload: { confirm: true } },
+    ] as const;
+    for (const attempt of tries) {
+      const res = await t.app.inject({ ...attempt, headers: bearer(secret) });
+      expect([attempt.url, res.statusCode, res.json().code]).toEqual([attempt.url, 403, "FORBIDDEN"]);
+    }
+    expect(await keyState()).toEqual(keysBefore);
+    const [client] = await db.select().from(users).where(eq(users.id, ownClientId));
+    expect(client!.erasedAt).toBeNull();
+    // Reading what it may read still works.
+    const listed = await t.app.inject({ method: "GET", url: "/api/api-keys", headers: bearer(secret) });
+    expect(listed.statusCode).toBe(200);
+  });
+
   it("ignores the cookie of a request that carries a key: a bad key is 401 even with a good session", async () => {
     const res = await t.app.inject({
       method: "GET",

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client.js";
 import { apiKeys, users } from "../../db/schema/index.js";
-import { bearerKeyOf } from "../../platform/bearer.js";
+import { API_KEY_SESSION_PREFIX, bearerKeyOf } from "../../platform/bearer.js";
 import { unauthenticated } from "../../platform/errors.js";
 import { hashToken } from "../../platform/ids.js";
 import { type RateLimiter, withRetryAfter } from "../../platform/rate-limit.js";
@@ -47,7 +47,7 @@ export function registerApiKeyHook(
       lastName: owner.lastName,
       locale: owner.locale,
       // No session stands behind a key: nothing a session id names (sign-out, live updates) applies.
-      sessionId: `api-key:${key.id}`,
+      sessionId: `${API_KEY_SESSION_PREFIX}${key.id}`,
     };
     request.userRecord = owner;
     const now = new Date();

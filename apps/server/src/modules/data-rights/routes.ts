@@ -1,6 +1,7 @@
 import { dataRightsApi } from "@matchdesk/contract";
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../deps.js";
+import { requireSignedInPerson } from "../../platform/bearer.js";
 import { route } from "../../platform/route.js";
 import { clearSessionCookie } from "../auth/sessions.js";
 import { accessLogOf, accessSummaryOf } from "./access-log.js";
@@ -21,13 +22,15 @@ export function register(app: FastifyInstance, deps: AppDeps) {
 
   // Erasure (GDPR art. 17). The person's sessions end in the database; the cookie goes too.
   route(app, dataRightsApi.eraseMine, async (request, reply) => {
+    requireSignedInPerson(request.user);
     const report = await eraseMe(deps, request.user, request.body);
     clearSessionCookie(reply, deps.config.isHttps);
     return report;
   });
-  route(app, dataRightsApi.eraseClient, (request) =>
-    eraseClient(deps, request.user, request.params.id, request.body),
-  );
+  route(app, dataRightsApi.eraseClient, (request) => {
+    requireSignedInPerson(request.user);
+    return eraseClient(deps, request.user, request.params.id, request.body);
+  });
   // The client's consents (shared search, public profile): seen and withdrawn from the portal.
   route(app, dataRightsApi.myConsents, (request) => myConsents(deps.db, request.user));
   route(app, dataRightsApi.withdrawConsent, (request) =>

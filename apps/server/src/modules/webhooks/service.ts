@@ -171,14 +171,18 @@ export async function emitWebhookEvents(
 ): Promise<void> {
   const owners = [...new Set(ownerIds)];
   if (owners.length === 0 || dataList.length === 0) return;
+  // Only owners who may still see their clients hear about them: not a switched-off or erased one.
   const endpoints = await tx
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
+    .innerJoin(users, eq(users.id, webhookEndpoints.userId))
     .where(
       and(
         inArray(webhookEndpoints.userId, owners),
         isNull(webhookEndpoints.disabledAt),
         sql`${type} = any(${webhookEndpoints.events})`,
+        eq(users.status, "active"),
+        isNull(users.erasedAt),
       ),
     );
   if (endpoints.length === 0) return;
@@ -204,14 +208,14 @@ export async function emitWebhookEvents(
 /** How long sent and failed deliveries are kept for the settings page: their bodies hold client data. */
 export const DELIVERY_KEEP_DAYS = 30;
 
-/** Housekeeping: drops deliveries that are done and older than DELIVERY_KEEP_DAYS. */
+/**
+ * Housekeeping: drops deliveries older than DELIVERY_KEEP_DAYS, whatever their state: one still
+ * pending that long waits on a switched-off endpoint or owner, and its body holds client data.
+ */
 export async function sweepWebhookDeliveries(db: Db, now: Date) {
   await db
     .delete(webhookDeliveries)
     .where(
-      and(
-        inArray(webhookDeliveries.status, ["delivered", "failed"]),
-        sql`${webhookDeliveries.createdAt} < ${new Date(now.getTime() - DELIVERY_KEEP_DAYS * 86_400_000)}`,
-      ),
+      sql`${webhookDeliveries.createdAt} < ${new Date(now.getTime() - DELIVERY_KEEP_DAYS * 86_400_000)}`,
     );
 }

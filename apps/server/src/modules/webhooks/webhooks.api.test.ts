@@ -8,6 +8,7 @@ import {
   introductionSides,
   introductions,
   notifications,
+  users,
   webhookDeliveries,
   webhookEndpoints,
 } from "../../db/schema/index.js";
@@ -15,6 +16,7 @@ import { newId } from "../../platform/ids.js";
 import { seedClient, seedMatchmaker } from "../../seed/seed.js";
 import { emitIntroductionWebhooks } from "../introductions/lifecycle.js";
 import { isPublicAddress } from "./address-guard.js";
+import { emitWebhookEvent } from "./service.js";
 import { deliverDue, MAX_ATTEMPTS, type WebhookSettings } from "./worker.js";
 
 // Webhooks against a real receiver on loopback (WEBHOOK_ALLOW_PRIVATE on for this app), with a
@@ -234,6 +236,24 @@ describe("[webhooks] deliveries", () => {
     });
     expect(taken.statusCode).toBe(409);
     expect(await deliveriesOf(hook.id)).toEqual([]);
+    await t.app.inject({ method: "DELETE", url: `/api/webhooks/${hook.id}`, headers: { cookie } });
+  });
+
+  it("sends nothing to a switched-off owner: queued events wait, new ones are not queued", async () => {
+    const hook = await addWebhook("/switched-off-owner");
+    await createClient(`before-off-${Date.now()}@example.test`);
+    expect(await deliveriesOf(hook.id)).toHaveLength(1);
+    const db = t.database.db;
+    await db.update(users).set({ status: "inactive" }).where(eq(users.id, owner.id));
+    try {
+      await deliver();
+      expect(received.filter((r) => r.path === "/switched-off-owner")).toEqual([]);
+      await emitWebhookEvent(db, [owner.id], "client.updated", { id: "someone" });
+      const rows = await deliveriesOf(hook.id);
+      expect(rows.map((r) => [r.type, r.status, r.attempts])).toEqual([["client.created", "pending", 0]]);
+    } finally {
+      await db.update(users).set({ status: "active" }).where(eq(users.id, owner.id));
+    }
     await t.app.inject({ method: "DELETE", url: `/api/webhooks/${hook.id}`, headers: { cookie } });
   });
 

@@ -4,7 +4,7 @@ import https from "node:https";
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.js";
-import { webhookDeliveries, webhookEndpoints } from "../../db/schema/index.js";
+import { users, webhookDeliveries, webhookEndpoints } from "../../db/schema/index.js";
 import { signWebhookBody } from "../../platform/signed-webhook.js";
 import { type NotifyDeps, notify } from "../notifications/service.js";
 import { resolveTarget } from "./address-guard.js";
@@ -117,11 +117,15 @@ async function claim(db: Db, limit: number, leaseMs: number) {
       .select({ id: webhookDeliveries.id })
       .from(webhookDeliveries)
       .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+      .innerJoin(users, eq(users.id, webhookEndpoints.userId))
       .where(
         and(
           eq(webhookDeliveries.status, "pending"),
           lte(webhookDeliveries.nextAttemptAt, now),
           isNull(webhookEndpoints.disabledAt),
+          // A switched-off or erased owner's queue waits (and is swept), never sent.
+          eq(users.status, "active"),
+          isNull(users.erasedAt),
         ),
       )
       .orderBy(asc(webhookDeliveries.nextAttemptAt))
@@ -176,11 +180,19 @@ export async function deliverDue(deps: WorkerDeps, limit = BATCH): Promise<numbe
         lastError: outcome.error,
         durationMs: outcome.durationMs,
       };
+      // The outcome is written only while the claim is still this one: "send again" or an expired
+      // lease gave the delivery to another attempt, whose outcome counts instead.
+      const stillOurs = and(
+        eq(webhookDeliveries.id, delivery.id),
+        eq(webhookDeliveries.attempts, delivery.attempts),
+        eq(webhookDeliveries.lastAttemptAt, delivery.lastAttemptAt ?? new Date(0)),
+        eq(webhookDeliveries.status, "pending"),
+      );
       if (outcome.ok) {
         await deps.db
           .update(webhookDeliveries)
           .set({ ...base, status: "delivered", deliveredAt: new Date(), nextAttemptAt: null })
-          .where(eq(webhookDeliveries.id, delivery.id));
+          .where(stillOurs);
         return;
       }
       if (delivery.attempts < MAX_ATTEMPTS) {
@@ -188,13 +200,15 @@ export async function deliverDue(deps: WorkerDeps, limit = BATCH): Promise<numbe
         await deps.db
           .update(webhookDeliveries)
           .set({ ...base, nextAttemptAt: next })
-          .where(eq(webhookDeliveries.id, delivery.id));
+          .where(stillOurs);
         return;
       }
-      await deps.db
+      const failed = await deps.db
         .update(webhookDeliveries)
         .set({ ...base, status: "failed", nextAttemptAt: null })
-        .where(eq(webhookDeliveries.id, delivery.id));
+        .where(stillOurs)
+        .returning({ id: webhookDeliveries.id });
+      if (failed.length === 0) return;
       const switchedOff = await deps.db
         .update(webhookEndpoints)
         .set({ disabledAt: new Date() })
