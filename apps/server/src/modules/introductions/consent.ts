@@ -27,7 +27,7 @@ import { hashToken, newId, newToken } from "../../platform/ids.js";
 import { outcomeRecorded } from "../matching/learner.js";
 import { profilesFor, usersById } from "../matching/service.js";
 import type { NotifyDeps } from "../notifications/service.js";
-import { findUser } from "../users/service.js";
+import { findUser, holdLivePerson } from "../users/service.js";
 import {
   CONSENTED,
   type DbOrTx,
@@ -247,6 +247,7 @@ async function answerAs(
   const { db } = deps;
   const notices: Notice[] = [];
   const result = await db.transaction(async (tx) => {
+    if (!(await holdLivePerson(tx, clientId))) throw introductionNotFound();
     if (via.link) await checkLink(tx, introductionId, via.link.token, "answer");
     const [row] = await tx
       .select()

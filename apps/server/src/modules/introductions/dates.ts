@@ -19,6 +19,7 @@ import { isUniqueViolation } from "../../platform/errors.js";
 import { outcomeRecorded } from "../matching/learner.js";
 import { usersById } from "../matching/service.js";
 import type { NotifyDeps } from "../notifications/service.js";
+import { holdLivePerson } from "../users/service.js";
 import { checkLink, issueLink, linkUrl, mailClient } from "./consent.js";
 import {
   type DbOrTx,
@@ -215,6 +216,7 @@ async function giveFeedback(
   const notices: Notice[] = [];
   let movedToDated = false;
   const updated = await db.transaction(async (tx) => {
+    if (!(await holdLivePerson(tx, clientId))) throw introductionNotFound();
     if (o.link) await checkLink(tx, id, o.link, "feedback");
     const [row] = await tx.select().from(introductions).where(eq(introductions.id, id)).for("update");
     if (!row) throw introductionNotFound();

@@ -1,6 +1,6 @@
 import { normalizePhone, phoneRegion, type Role, type UserView } from "@matchdesk/contract";
 import { hash } from "@node-rs/argon2";
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { agencyProfiles, users } from "../../db/schema/index.js";
 import { AppError, badRequest, isUniqueViolation, notFound } from "../../platform/errors.js";
@@ -250,7 +250,8 @@ export async function setEmail(db: Db, userId: string, email: string): Promise<U
   const [row] = await db
     .update(users)
     .set({ email: email.toLowerCase(), updatedAt: new Date() })
-    .where(eq(users.id, userId))
+    // An erased person's tombstone takes no e-mail back (a request that waited on the erasure).
+    .where(and(eq(users.id, userId), isNull(users.erasedAt)))
     .returning()
     .catch((error: unknown) => {
       if (isUniqueViolation(error))
@@ -259,6 +260,21 @@ export async function setEmail(db: Db, userId: string, email: string): Promise<U
     });
   if (!row) throw notFound("USER_NOT_FOUND", "User not found");
   return row as UserWithEmail;
+}
+
+/**
+ * Holds a person's row for the rest of the transaction (FOR KEY SHARE: an erasure waits, and a
+ * write that waited on one sees it) and answers whether they are still there, not erased. A
+ * writer that stores what a person says takes this first, before its own rows, so it and an
+ * erasure lock in the same order.
+ */
+export async function holdLivePerson(tx: Db, userId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.erasedAt)))
+    .for("key share");
+  return row !== undefined;
 }
 
 /** Changes a user's columns and answers the row; `db` may be a transaction that holds the row. */
@@ -272,7 +288,8 @@ export async function updateUser(db: Db, userId: string, patch: UserPatch): Prom
       ...(verified !== undefined && { isVerified: verified, verifiedAt: verified ? now : null }),
       updatedAt: now,
     })
-    .where(eq(users.id, userId))
+    // An erased person's tombstone is never changed back (a request that waited on the erasure).
+    .where(and(eq(users.id, userId), isNull(users.erasedAt)))
     .returning();
   if (!row) throw notFound("USER_NOT_FOUND", "User not found");
   return row;
