@@ -82,6 +82,13 @@ export const WebhookDeliveryStatus = z.enum(["pending", "delivered", "failed"]);
 export type WebhookDeliveryStatus = z.infer<typeof WebhookDeliveryStatus>;
 
 /** One event's delivery to one endpoint, with its last attempt. */
+/**
+ * Why a delivery attempt failed: no answer in time, the connection failed, the name does not
+ * resolve, the address is not allowed (not https, private, loopback...), or a non-2xx answer.
+ */
+export const WebhookDeliveryError = z.enum(["timeout", "connection", "unresolved", "refused", "http_status"]);
+export type WebhookDeliveryError = z.infer<typeof WebhookDeliveryError>;
+
 export const WebhookDeliveryView = z.object({
   id: Id,
   eventId: Id,
@@ -90,8 +97,8 @@ export const WebhookDeliveryView = z.object({
   attempts: z.number().int(),
   /** The HTTP status of the last attempt (null: none answered, or not tried yet). */
   lastStatusCode: z.number().int().nullable(),
-  /** Why the last attempt failed, in short ("timeout", "HTTP 500", "refused address"). */
-  lastError: z.string().nullable(),
+  /** Why the last attempt failed (WebhookDeliveryError), or null. */
+  lastError: WebhookDeliveryError.nullable(),
   /** How long the last attempt took, in milliseconds. */
   durationMs: z.number().int().nullable(),
   createdAt: Time,

@@ -1,3 +1,4 @@
+import type { WebhookDeliveryError } from "@matchdesk/contract";
 import { sql } from "drizzle-orm";
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./users.js";
@@ -62,7 +63,7 @@ export const webhookDeliveries = pgTable(
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
     lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
     lastStatusCode: integer("last_status_code"),
-    lastError: text("last_error"),
+    lastError: text("last_error").$type<WebhookDeliveryError>(),
     durationMs: integer("duration_ms"),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

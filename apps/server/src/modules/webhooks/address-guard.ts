@@ -8,7 +8,9 @@ import ipaddr from "ipaddr.js";
 // (WEBHOOK_ALLOW_PRIVATE) lets plain http and private addresses through, for tests and private
 // deployments.
 
-export type GuardResult = { ok: true; address: string; family: 4 | 6 } | { ok: false; reason: string };
+export type GuardResult =
+  | { ok: true; address: string; family: 4 | 6 }
+  | { ok: false; reason: string; code: "refused" | "unresolved" };
 
 /** Whether an address is one the open internet routes to: not loopback, private, link-local (the cloud metadata 169.254.169.254), CGNAT, multicast or reserved. */
 export function isPublicAddress(address: string): boolean {
@@ -36,7 +38,7 @@ export function checkUrlShape(raw: string, allowPrivate: boolean): string | unde
 /** Resolves the URL's host and answers the address to connect to, or why none may be used. */
 export async function resolveTarget(raw: string, allowPrivate: boolean): Promise<GuardResult> {
   const shape = checkUrlShape(raw, allowPrivate);
-  if (shape) return { ok: false, reason: shape };
+  if (shape) return { ok: false, reason: shape, code: "refused" };
   const host = new URL(raw).hostname.replace(/^\[|\]$/g, "");
   let addresses: { address: string; family: number }[];
   try {
@@ -44,12 +46,12 @@ export async function resolveTarget(raw: string, allowPrivate: boolean): Promise
       ? [{ address: host, family: ipaddr.parse(host).kind() === "ipv6" ? 6 : 4 }]
       : await lookup(host, { all: true, verbatim: true });
   } catch {
-    return { ok: false, reason: "the name does not resolve" };
+    return { ok: false, reason: "the name does not resolve", code: "unresolved" };
   }
-  if (addresses.length === 0) return { ok: false, reason: "the name does not resolve" };
+  if (addresses.length === 0) return { ok: false, reason: "the name does not resolve", code: "unresolved" };
   // Every address must be public: a name with one private answer among public ones is refused.
   if (!allowPrivate && addresses.some((a) => !isPublicAddress(a.address))) {
-    return { ok: false, reason: "refused address" };
+    return { ok: false, reason: "refused address", code: "refused" };
   }
   const first = addresses[0]!;
   return { ok: true, address: first.address, family: first.family === 6 ? 6 : 4 };

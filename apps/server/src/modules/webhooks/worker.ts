@@ -1,6 +1,7 @@
 import http from "node:http";
 import https from "node:https";
 
+import type { WebhookDeliveryError } from "@matchdesk/contract";
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.js";
@@ -32,7 +33,12 @@ export type WorkerDeps = NotifyDeps & { webhooks: WebhookSettings };
 /** The delay before the try after `attempt` failed ones (1-based): base, ×4, ×16, ×64, ×256. */
 export const retryDelayMs = (attempt: number, baseMs: number) => baseMs * 4 ** (attempt - 1);
 
-type Outcome = { ok: boolean; statusCode: number | null; error: string | null; durationMs: number };
+type Outcome = {
+  ok: boolean;
+  statusCode: number | null;
+  error: WebhookDeliveryError | null;
+  durationMs: number;
+};
 
 /** The signature header: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">` (docs/webhooks.md). */
 export function signatureHeader(body: string, secret: string, seconds = Math.floor(Date.now() / 1000)) {
@@ -51,7 +57,7 @@ export async function send(
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const resolved = await resolveTarget(target.url, settings.allowPrivate);
-  if (!resolved.ok) return { ok: false, statusCode: null, error: resolved.reason, durationMs: elapsed() };
+  if (!resolved.ok) return { ok: false, statusCode: null, error: resolved.code, durationMs: elapsed() };
   const url = new URL(target.url);
   const client = url.protocol === "https:" ? https : http;
   return new Promise<Outcome>((resolve) => {
@@ -84,13 +90,13 @@ export async function send(
         response.on("end", () => {
           const code = response.statusCode ?? 0;
           const ok = code >= 200 && code < 300;
-          resolve({ ok, statusCode: code, error: ok ? null : `HTTP ${code}`, durationMs: elapsed() });
+          resolve({ ok, statusCode: code, error: ok ? null : "http_status", durationMs: elapsed() });
         });
         response.on("error", () =>
           resolve({
             ok: false,
             statusCode: response.statusCode ?? null,
-            error: "connection error",
+            error: "connection",
             durationMs: elapsed(),
           }),
         );
@@ -100,8 +106,7 @@ export async function send(
     request.on("timeout", () => request.destroy(new Error("timeout")));
     request.on("error", (error: NodeJS.ErrnoException) => {
       clearTimeout(timer);
-      const reason =
-        error.message === "timeout" ? "timeout" : `connection error${error.code ? `: ${error.code}` : ""}`;
+      const reason = error.message === "timeout" ? "timeout" : "connection";
       resolve({ ok: false, statusCode: null, error: reason, durationMs: elapsed() });
     });
     request.on("close", () => clearTimeout(timer));

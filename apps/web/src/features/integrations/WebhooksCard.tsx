@@ -296,7 +296,11 @@ function DeliveryRow({ endpointId, delivery }: { endpointId: string; delivery: W
   const toMessage = useErrorMessage();
   const again = useRedeliver(endpointId);
   const outcome = [
-    delivery.lastStatusCode !== null ? `HTTP ${delivery.lastStatusCode}` : delivery.lastError,
+    delivery.lastError
+      ? t(`integrations.webhooks.errors.${delivery.lastError}`, { code: delivery.lastStatusCode })
+      : delivery.lastStatusCode !== null
+        ? `HTTP ${delivery.lastStatusCode}`
+        : null,
     delivery.durationMs !== null ? t("integrations.webhooks.took", { ms: delivery.durationMs }) : null,
   ]
     .filter(Boolean)
