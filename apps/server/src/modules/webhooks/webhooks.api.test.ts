@@ -264,7 +264,12 @@ describe("[webhooks] deliveries", () => {
     const before = Date.now();
     await deliver();
     let [row] = await deliveriesOf(hook.id);
-    expect(row).toMatchObject({ status: "pending", attempts: 1, lastStatusCode: 500, lastError: "http_status" });
+    expect(row).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      lastStatusCode: 500,
+      lastError: "http_status",
+    });
     expect(row!.nextAttemptAt!.getTime() - before).toBeGreaterThanOrEqual(40);
     // Not due yet: the next round leaves it alone.
     expect(await deliver()).toBe(0);
