@@ -29,6 +29,8 @@ import {
   type UserRow,
   type UserWithEmail,
 } from "../users/service.js";
+import { clientEventData } from "../webhooks/events.js";
+import { emitWebhookEvent } from "../webhooks/service.js";
 
 const INVITE_TTL_MS = 14 * 86_400_000;
 
@@ -123,7 +125,15 @@ export async function createInvite(
     await deleteUser(deps.db, invitee.id);
     throw error;
   }
+  // The account counts once the invitation went out (a failed mail removed it again).
+  await announceNewClient(deps.db, invitee);
   return invitee;
+}
+
+/** The matchmaker's webhooks hear of a client account that now exists (`client.created`). */
+async function announceNewClient(db: Db, user: UserRow) {
+  if (user.role !== "INVITEE" || !user.inviterId) return;
+  await emitWebhookEvent(db, [user.inviterId], "client.created", clientEventData(user));
 }
 
 export async function resendInvite(deps: Deps, caller: SessionUser, userId: string) {
@@ -156,15 +166,19 @@ export async function register(deps: Deps, body: RegisterBody, ip: string) {
     }
     user = await claimAccount(deps.db, existing, body);
   } else {
-    user = await createUser(deps.db, {
-      email: body.email,
-      password: body.password,
-      firstName: body.firstName,
-      lastName: body.lastName,
-      role: inviter.grants,
-      inviterId: inviter.id,
-      termsAccepted: true,
-      locale: body.locale,
+    user = await deps.db.transaction(async (tx) => {
+      const created = await createUser(tx, {
+        email: body.email,
+        password: body.password,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        role: inviter.grants,
+        inviterId: inviter.id,
+        termsAccepted: true,
+        locale: body.locale,
+      });
+      await announceNewClient(tx, created);
+      return created;
     });
   }
   await announceRegistration(deps, inviter, user);
@@ -188,11 +202,15 @@ export async function registerWithProvider(
   identity: { email: string; firstName: string; lastName: string },
 ): Promise<UserWithEmail> {
   const inviter = await findInviter(deps.db, inviteCode);
-  const user = await createUser(deps.db, {
-    ...identity,
-    role: inviter.grants,
-    inviterId: inviter.id,
-    termsAccepted: true,
+  const user = await deps.db.transaction(async (tx) => {
+    const created = await createUser(tx, {
+      ...identity,
+      role: inviter.grants,
+      inviterId: inviter.id,
+      termsAccepted: true,
+    });
+    await announceNewClient(tx, created);
+    return created;
   });
   await announceRegistration(deps, inviter, user);
   return user;

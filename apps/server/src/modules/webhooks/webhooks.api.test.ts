@@ -257,6 +257,22 @@ describe("[webhooks] deliveries", () => {
     await t.app.inject({ method: "DELETE", url: `/api/webhooks/${hook.id}`, headers: { cookie } });
   });
 
+  it("queues client.created for a client invited by e-mail", async () => {
+    const hook = await addWebhook("/invited", ["client.created"]);
+    const email = `invited-${Date.now()}@example.test`;
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/invites",
+      headers: { cookie },
+      payload: { email, firstName: "Invited", lastName: "Client" },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const rows = await deliveriesOf(hook.id);
+    expect(rows.map((r) => r.type)).toEqual(["client.created"]);
+    expect(JSON.parse(rows[0]!.body).data.client).toMatchObject({ email, matchmakerId: owner.id });
+    await t.app.inject({ method: "DELETE", url: `/api/webhooks/${hook.id}`, headers: { cookie } });
+  });
+
   it("retries after a 500 and after a timeout, with growing delays, then delivers", async () => {
     const hook = await addWebhook("/flaky");
     failures.set("/flaky", { left: 1, how: "500" });
