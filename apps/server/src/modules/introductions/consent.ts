@@ -468,17 +468,20 @@ export async function contactsFor(db: Db, caller: SessionUser, id: string): Prom
     // Stored as E.164; shown as people read and dial it.
     phone: p.phone ? formatPhone(p.phone) : null,
   }));
-  await db.insert(contactReleases).values(
-    contacts.map((c) => ({
-      id: newId(),
-      introductionId: row.id,
-      subjectId: c.clientId,
-      recipientId: caller.id,
-      fields: [...(c.email ? ["email"] : []), ...(c.phone ? ["phone"] : [])],
-      consents: consentData,
-    })),
-  );
-  await recordEvent(db, row.id, "contacts_released", { actorId: caller.id });
+  // The ledger rows and the timeline's event (with its webhook) are stored together or not at all.
+  await db.transaction(async (tx) => {
+    await tx.insert(contactReleases).values(
+      contacts.map((c) => ({
+        id: newId(),
+        introductionId: row.id,
+        subjectId: c.clientId,
+        recipientId: caller.id,
+        fields: [...(c.email ? ["email"] : []), ...(c.phone ? ["phone"] : [])],
+        consents: consentData,
+      })),
+    );
+    await recordEvent(tx, row.id, "contacts_released", { actorId: caller.id });
+  });
   return { contacts };
 }
 
