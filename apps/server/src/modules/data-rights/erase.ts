@@ -35,6 +35,7 @@ import { eraseSubscriptionsOf } from "../subscriptions/erase.js";
 import { addressesOf, anonymizeUser, liveClientCount, lockPersonForErasure } from "../users/erase.js";
 import type { UserRow } from "../users/service.js";
 import { eraseWebhooksOf } from "../webhooks/erase.js";
+import { emitWebhookEvent } from "../webhooks/service.js";
 
 /**
  * Every instance hears an erasure here (NOTIFY on commit) and refits its matching learner, whose
@@ -145,6 +146,10 @@ async function eraseInside(tx: Db, storage: Storage, person: UserRow, now: Date)
     payments: await keepPaymentsOf(tx, person.id),
     credits: await keepCreditsOf(tx, person.id),
   };
+  // The matchmaker's tools hold the client too (art. 19): they hear of the erasure, by id alone.
+  if (person.role === "INVITEE" && person.inviterId) {
+    await emitWebhookEvent(tx, [person.inviterId], "client.erased", { client: { id: person.id } });
+  }
   await anonymizeUser(tx, person.id, now);
   await tx.execute(sql`select pg_notify(${PERSON_ERASED_CHANNEL}, ${person.id})`);
   const keys = [...profile.fileKeys, person.avatarKey, person.avatarThumbKey].filter(

@@ -224,7 +224,7 @@ describe("erasure", () => {
       id: hookId,
       userId: anna.id,
       url: "https://hooks.example.test/in",
-      events: ["client.updated"],
+      events: ["client.updated", "client.erased"],
       secret: "whsec_test",
     });
     await db.insert(webhookDeliveries).values({
@@ -296,6 +296,11 @@ describe("erasure", () => {
 
     // No text column of any table holds her name, address or phone; no file of hers is stored.
     expect(await columnsHolding([...needles, ...keys])).toEqual([]);
+    // Her matchmaker's tools hear of the erasure by her id alone; the queued event that named her is gone.
+    const queued = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, hookId));
+    expect(queued.map((d) => [d.type, JSON.parse(d.body).data])).toEqual([
+      ["client.erased", { client: { id: S } }],
+    ]);
     const after = storedFiles(filesRoot);
     for (const key of keys) expect(after).not.toContain(key);
     expect(after.length).toBe(before.length - keys.length - 1);
