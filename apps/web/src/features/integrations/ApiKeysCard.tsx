@@ -19,6 +19,7 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../lib/format-date";
 import { useErrorMessage } from "../../lib/useErrorMessage";
+import { LoadFailed } from "../../ui/LoadFailed";
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "./useApiKeys";
 
 /**
@@ -28,7 +29,7 @@ import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "./useApiKeys";
 export function ApiKeysCard() {
   const { t } = useTranslation();
   const keys = useApiKeys();
-  const toMessage = useErrorMessage();
+  const _toMessage = useErrorMessage();
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="api-keys-title">
@@ -45,14 +46,11 @@ export function ApiKeysCard() {
         <CreateKeyForm onCreated={setCreated} />
         {created && <NewSecret created={created} onDone={() => setCreated(null)} />}
         {keys.isError ? (
-          <Alert color="red" variant="light" title={t("integrations.keys.loadFailed")}>
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{toMessage(keys.error)}</Text>
-              <Button size="xs" variant="white" onClick={() => void keys.refetch()}>
-                {t("common.retry")}
-              </Button>
-            </Stack>
-          </Alert>
+          <LoadFailed
+            title={t("integrations.keys.loadFailed")}
+            error={keys.error}
+            onRetry={() => void keys.refetch()}
+          />
         ) : keys.isPending ? (
           <Skeleton h={64} radius="md" />
         ) : keys.data.items.length === 0 ? (

@@ -27,6 +27,7 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../lib/format-date";
 import { useErrorMessage } from "../../lib/useErrorMessage";
+import { LoadFailed } from "../../ui/LoadFailed";
 import { useCreateWebhook, useDeleteWebhook, useDeliveries, useRedeliver, useWebhooks } from "./useWebhooks";
 
 /**
@@ -36,7 +37,7 @@ import { useCreateWebhook, useDeleteWebhook, useDeliveries, useRedeliver, useWeb
 export function WebhooksCard() {
   const { t } = useTranslation();
   const hooks = useWebhooks();
-  const toMessage = useErrorMessage();
+  const _toMessage = useErrorMessage();
   const [created, setCreated] = useState<CreatedWebhook | null>(null);
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="webhooks-title">
@@ -86,14 +87,11 @@ export function WebhooksCard() {
           </Alert>
         )}
         {hooks.isError ? (
-          <Alert color="red" variant="light" title={t("integrations.webhooks.loadFailed")}>
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{toMessage(hooks.error)}</Text>
-              <Button size="xs" variant="white" onClick={() => void hooks.refetch()}>
-                {t("common.retry")}
-              </Button>
-            </Stack>
-          </Alert>
+          <LoadFailed
+            title={t("integrations.webhooks.loadFailed")}
+            error={hooks.error}
+            onRetry={() => void hooks.refetch()}
+          />
         ) : hooks.isPending ? (
           <Skeleton h={64} radius="md" />
         ) : hooks.data.items.length === 0 ? (
