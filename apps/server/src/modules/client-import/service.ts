@@ -161,6 +161,9 @@ function readRow(rowNo: number, record: string[], columns: ReturnType<typeof col
 
 export type ImportOptions = { dryRun: boolean; duplicates: DuplicateMode; matchmakerId?: string | undefined };
 
+/** What an import answers, and the clients it created or updated (for their access logs). */
+export type ImportOutcome = { result: ImportResult; touched: string[] };
+
 /**
  * Imports a CSV of clients (issue 18). Each row is read by the questionnaire's contract; a row
  * with any error is reported and nothing of it is written; a good row creates a client and their
@@ -174,7 +177,7 @@ export async function importClients(
   caller: SessionUser,
   options: ImportOptions,
   request: Pick<FastifyRequest, "isMultipart" | "parts">,
-): Promise<ImportResult> {
+): Promise<ImportOutcome> {
   const ownerId = await importOwner(db, caller, options.matchmakerId);
   const csv = await receiveCsv(request);
   try {
@@ -204,6 +207,7 @@ export async function importClients(
       errorRows: 0,
       errors: [],
     };
+    const touched: string[] = [];
     const report = (errors: ImportRowError[]) => {
       result.errorRows++;
       for (const e of errors) if (result.errors.length < IMPORT_ERRORS_SHOWN) result.errors.push(e);
@@ -223,6 +227,7 @@ export async function importClients(
           continue;
         }
         result.created++;
+        if (!options.dryRun) touched.push(item.result);
         if (item.row.email) known.byEmail.set(item.row.email, item.result);
         if (item.row.key) known.byPhone.set(item.row.key, item.result);
       }
@@ -250,7 +255,10 @@ export async function importClients(
         }
         const errors = options.dryRun ? [] : await updateOne(db, existing, row.patch, rowNo);
         if (errors.length > 0) report(errors);
-        else result.updated++;
+        else {
+          result.updated++;
+          if (!options.dryRun) touched.push(existing);
+        }
         continue;
       }
       const missing = requiredForNew(row, rowNo);
@@ -265,7 +273,7 @@ export async function importClients(
     }
     await flush();
     result.errors.sort((a, b) => a.row - b.row);
-    return result;
+    return { result, touched };
   } finally {
     await csv.dispose();
   }
