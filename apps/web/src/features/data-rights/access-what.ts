@@ -11,6 +11,9 @@ export const ACCESS_AREAS = [
   "contacts",
   "introductions",
   "export",
+  "csvExport",
+  "csvImport",
+  "publicProfile",
   "editLink",
   "invite",
   "profile",
@@ -21,6 +24,9 @@ export type AccessArea = (typeof ACCESS_AREAS)[number];
 
 // The first rule whose pattern the route's path matches names the area.
 const RULES: readonly [RegExp, AccessArea][] = [
+  [/^\/api\/clients\/export$/, "csvExport"],
+  [/^\/api\/clients\/import$/, "csvImport"],
+  [/^\/api\/public\/profiles\//, "publicProfile"],
   [/\/certificates(\/|$)/, "certificates"],
   [/\/(gallery|avatar)(\/|$)/, "photos"],
   [/\/display-settings$/, "displaySettings"],
