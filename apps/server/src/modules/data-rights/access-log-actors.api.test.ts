@@ -2,7 +2,7 @@ import { AccessLogView, AccessSummaryView } from "@matchdesk/contract";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { signIn } from "../../../test/app.js";
-import { multipart } from "../../../test/images.js";
+import { jpegWithGps, multipart } from "../../../test/images.js";
 import { call, cookies, people, setupIntroductionsApp, t } from "../../../test/introductions.js";
 import { clientAccessLog, users } from "../../db/schema/index.js";
 import { seedAdmin } from "../../seed/seed.js";
@@ -318,5 +318,53 @@ describe("[access log] the public profile", () => {
       views: 2,
       changes: 0,
     });
+  });
+});
+
+describe("[access log] files", () => {
+  it("records the download of a client's certificate by someone signed in who is not the client, and of nothing else", async () => {
+    const anton = people.anton!;
+    const upload = async (field: string, url: string) => {
+      const form = multipart(field, [{ name: "a.jpg", data: await jpegWithGps(40, 30) }]);
+      const res = await t.app.inject({
+        method: "POST",
+        url,
+        headers: { ...form.headers, cookie: cookies.anna! },
+        payload: form.payload,
+      });
+      expect(res.statusCode).toBeLessThan(300);
+      return res.json().items as { url: string }[];
+    };
+    const [certificate] = await upload("certificates", `/api/profiles/${anton.id}/certificates`);
+    const [photo] = await upload("photos", `/api/profiles/${anton.id}/gallery`);
+    const path = (url: string) => url.slice(url.indexOf("/api/files/"));
+    const what = "GET /api/files/:folder/:name";
+    const get = (url: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: "GET", url: path(url), headers, remoteAddress: "192.0.2.44" });
+
+    // The client's own download, one without an account, and a photo: nothing.
+    expect((await get(certificate!.url, { cookie: cookies.anton! })).statusCode).toBe(200);
+    expect((await get(certificate!.url)).statusCode).toBe(200);
+    expect((await get(photo!.url, { cookie: cookies.anna! })).statusCode).toBe(200);
+    expect(await rowsWhat(anton.id, what)).toEqual([]);
+    // A key that is no file: 404, nothing.
+    const missing = await t.app.inject({
+      method: "GET",
+      url: "/api/files/certificates/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.jpg",
+      headers: { cookie: cookies.anna! },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(await rowsWhat(anton.id, what)).toEqual([]);
+
+    // His matchmaker downloads it: a view, with her address.
+    expect((await get(certificate!.url, { cookie: cookies.anna! })).statusCode).toBe(200);
+    expect(await rowsWhat(anton.id, what)).toEqual([
+      expect.objectContaining({
+        actorKind: "person",
+        actorId: people.anna!.id,
+        action: "view",
+        ip: "192.0.2.44",
+      }),
+    ]);
   });
 });

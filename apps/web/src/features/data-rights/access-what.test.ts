@@ -25,6 +25,7 @@ describe("accessArea", () => {
     expect(of("POST", "/api/clients/import")).toBe("csvImport");
     expect(of("GET", "/api/public/profiles/:id")).toBe("publicProfile");
     expect(of("POST", "/api/public/profiles/:id/access")).toBe("publicProfile");
+    expect(of("GET", "/api/files/:folder/:name")).toBe("certificates");
     expect(of("GET", "/api/unknown")).toBe("other");
   });
 });

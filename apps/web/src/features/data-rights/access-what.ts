@@ -28,6 +28,8 @@ const RULES: readonly [RegExp, AccessArea][] = [
   [/^\/api\/clients\/import$/, "csvImport"],
   [/^\/api\/public\/profiles\//, "publicProfile"],
   [/\/certificates(\/|$)/, "certificates"],
+  // Of the files, only a client's certificates are recorded (their download).
+  [/^\/api\/files\//, "certificates"],
   [/\/(gallery|avatar)(\/|$)/, "photos"],
   [/\/display-settings$/, "displaySettings"],
   [/\/password$/, "password"],
