@@ -161,23 +161,22 @@ function readRow(rowNo: number, record: string[], columns: ReturnType<typeof col
 
 export type ImportOptions = { dryRun: boolean; duplicates: DuplicateMode; matchmakerId?: string | undefined };
 
-/** What an import answers, and the clients it created or updated (for their access logs). */
-export type ImportOutcome = { result: ImportResult; touched: string[] };
-
 /**
  * Imports a CSV of clients (issue 18). Each row is read by the questionnaire's contract; a row
  * with any error is reported and nothing of it is written; a good row creates a client and their
  * questionnaire in one transaction, or, when its e-mail or phone is a client's already (or an
  * earlier row's), updates or skips that client as asked. `dryRun` answers the same counts and
  * errors without writing. The file streams from disk; memory holds one row and the owner's
- * e-mail and phone index.
+ * e-mail and phone index. `touched` receives the id of each client created or updated as they
+ * are written (for their access logs), so a caller sees them even when the import fails part way.
  */
 export async function importClients(
   db: Db,
   caller: SessionUser,
   options: ImportOptions,
   request: Pick<FastifyRequest, "isMultipart" | "parts">,
-): Promise<ImportOutcome> {
+  touched: string[] = [],
+): Promise<ImportResult> {
   const ownerId = await importOwner(db, caller, options.matchmakerId);
   const csv = await receiveCsv(request);
   try {
@@ -207,7 +206,6 @@ export async function importClients(
       errorRows: 0,
       errors: [],
     };
-    const touched: string[] = [];
     const report = (errors: ImportRowError[]) => {
       result.errorRows++;
       for (const e of errors) if (result.errors.length < IMPORT_ERRORS_SHOWN) result.errors.push(e);
@@ -273,7 +271,7 @@ export async function importClients(
     }
     await flush();
     result.errors.sort((a, b) => a.row - b.row);
-    return { result, touched };
+    return result;
   } finally {
     await csv.dispose();
   }

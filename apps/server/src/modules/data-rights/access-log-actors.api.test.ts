@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { signIn } from "../../../test/app.js";
 import { jpegWithGps, multipart } from "../../../test/images.js";
 import { call, cookies, people, setupIntroductionsApp, t } from "../../../test/introductions.js";
-import { clientAccessLog, users } from "../../db/schema/index.js";
+import { clientAccessLog, clientProfiles, users } from "../../db/schema/index.js";
 import { seedAdmin } from "../../seed/seed.js";
 
 // Issue 20: who the access log names beyond a person signed in: a script with one of their API
@@ -228,6 +228,19 @@ describe("[access log] CSV export and import", () => {
       200,
     );
     expect(await rowsWhat(zoya.id, "POST /api/clients/import")).toHaveLength(2);
+
+    // A file that stops being CSV part way: the rows before it are written, and recorded.
+    const mila = people.mila!;
+    const broken = await importCsv("anna", `email,city\n${mila.email},Sochi\n"unclosed,Perm\n`);
+    expect([broken.statusCode, broken.json().code]).toEqual([400, "IMPORT_FILE_UNREADABLE"]);
+    const [written] = await t.database.db
+      .select({ city: clientProfiles.city })
+      .from(clientProfiles)
+      .where(eq(clientProfiles.userId, mila.id));
+    expect(written?.city).toBe("Sochi");
+    expect(await rowsWhat(mila.id, "POST /api/clients/import")).toEqual([
+      expect.objectContaining({ actorId: people.anna!.id, action: "change" }),
+    ]);
   });
 });
 

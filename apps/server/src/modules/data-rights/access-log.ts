@@ -118,7 +118,10 @@ declare module "fastify" {
   }
 }
 
-/** For an `of: "reported"` route: the clients this request viewed or changed, to be recorded. */
+/**
+ * For an `of: "reported"` route: the clients this request viewed or changed, to be recorded. The
+ * handler may keep adding to the list it gave until it answers.
+ */
 export function reportAccessSubjects(request: FastifyRequest, clientIds: readonly string[]) {
   request.accessSubjects = clientIds;
 }
@@ -144,7 +147,11 @@ export function registerAccessLog(app: FastifyInstance, db: Db) {
   app.addHook("onSend", async (request, reply, payload) => {
     const def = request.routeOptions.config.endpoint;
     const audit = def?.audit;
-    if (!def || !audit || reply.statusCode >= 300) return payload;
+    if (!def || !audit) return payload;
+    // A refused request records nothing, but for the clients a handler reports it already
+    // changed (an import that failed part way: the rows before the failure are written).
+    const failed = reply.statusCode >= 300;
+    if (failed && !(audit.action === "change" && request.accessSubjects?.length)) return payload;
     if (!request.user && def.access !== "public") return payload;
     const actor = actorOf(request.user);
     const what = endpointId(def);
