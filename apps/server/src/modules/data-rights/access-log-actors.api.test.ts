@@ -229,9 +229,12 @@ describe("[access log] CSV export and import", () => {
     );
     expect(await rowsWhat(zoya.id, "POST /api/clients/import")).toHaveLength(2);
 
-    // A file that stops being CSV part way: the rows before it are written, and recorded.
+    // A file that stops being CSV part way: the rows before it are written, and recorded. The
+    // broken line comes after some 100 KB of rows with errors, so the reader has written the
+    // first row well before it reaches it.
     const mila = people.mila!;
-    const broken = await importCsv("anna", `email,city\n${mila.email},Sochi\n"unclosed,Perm\n`);
+    const filler = Array.from({ length: 5000 }, (_, i) => `not-an-email-${i},Perm`).join("\n");
+    const broken = await importCsv("anna", `email,city\n${mila.email},Sochi\n${filler}\n"unclosed,Perm\n`);
     expect([broken.statusCode, broken.json().code]).toEqual([400, "IMPORT_FILE_UNREADABLE"]);
     const [written] = await t.database.db
       .select({ city: clientProfiles.city })
