@@ -411,7 +411,7 @@ async function createOne(
         phone: rest.phone ?? undefined,
         matchmakerId: ownerId,
       });
-      if (Object.keys(rest).length > 0) await writeClientProfile(tx, user, rest);
+      if (Object.keys(rest).length > 0) await writeClientProfile(tx, user, rest, { announce: false });
       return user.id;
     });
   } catch (error) {
