@@ -37,8 +37,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => t?.close());
 
-const call = (c: string, method: "GET" | "PUT", url: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: { cookie: c }, ...(payload === undefined ? {} : { payload }) });
+const call = (c: string, method: "GET" | "PUT", url: string, payload?: Record<string, unknown>) =>
+  t.app.inject({ method, url, headers: { cookie: c }, payload });
 const run = (now: Date) => runRetention(t.app.deps, now);
 
 /** The date `months` calendar months after `from`, as the job counts them. */

@@ -47,7 +47,8 @@ export function ClientRetentionCard({ clientId }: { clientId: string }) {
                 ` ${t("dataRights.retention.clientWarned", { at: formatDateTime(view.warnedAt) })}`}
             </Text>
             <Switch
-              checked={view.keep}
+              // While saving, the switch shows what was asked for.
+              checked={setKeep.isPending ? setKeep.variables : view.keep}
               disabled={setKeep.isPending}
               onChange={(event) => setKeep.mutate(event.currentTarget.checked)}
               label={t("dataRights.retention.keep")}
