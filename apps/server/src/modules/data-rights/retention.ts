@@ -31,7 +31,9 @@ type Rows<T> = { rows: T[] };
  * A client's latest activity: the latest of their account's creation, their sign-ins (a session's
  * last request), their questionnaire and partner preferences, an introduction they are part of
  * being proposed, their answer to an introduction, and a chat message they wrote. What their
- * matchmaker does on the card alone (a note, a status) is not the client's activity.
+ * matchmaker does on the card alone (a note, a status) is not the client's activity. Each part is
+ * read through an index by the client's id (a chat message through the client's chats: messages
+ * have no index by sender).
  */
 const lastActivityOf = (user: SQL) => sql`greatest(
   ${user}.created_at,
@@ -41,7 +43,8 @@ const lastActivityOf = (user: SQL) => sql`greatest(
   (select max(i.created_at) from introductions i where i.client_id = ${user}.id),
   (select max(i.created_at) from introductions i where i.candidate_id = ${user}.id),
   (select max(d.answered_at) from introduction_sides d where d.client_id = ${user}.id),
-  (select max(m.created_at) from chat_messages m where m.sender_id = ${user}.id)
+  (select max(m.created_at) from chat_members cm join chat_messages m on m.chat_id = cm.chat_id
+    where cm.user_id = ${user}.id and m.sender_id = ${user}.id)
 )`;
 
 type Candidate = {
