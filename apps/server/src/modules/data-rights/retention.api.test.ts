@@ -3,6 +3,9 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, signIn, type TestApp } from "../../../test/app.js";
 import {
+  chatMembers,
+  chatMessages,
+  chats,
   clientPreferences,
   clientProfiles,
   clientRetention,
@@ -235,6 +238,29 @@ describe("the retention job", () => {
     expect(result.warned.map((w) => w.clientId)).toEqual([client.id]);
     expect(await warningsFor(client.id)).toHaveLength(2);
     expect((await run(lastDue)).erased).toEqual([client.id]);
+  });
+
+  it("counts a chat message the client wrote, not one written to them", async () => {
+    const client = await inactiveClient("Chloe", lastActive);
+    const db = t.database.db;
+    const chatId = newId();
+    await db.insert(chats).values({ id: chatId, pairKey: `${client.id}:${mm.id}` });
+    await db.insert(chatMembers).values([
+      { chatId, userId: client.id },
+      { chatId, userId: mm.id },
+    ]);
+    const theirs = new Date(lastActive.getTime() + 5 * DAY);
+    const mine = new Date(lastActive.getTime() + 3 * DAY);
+    await db.insert(chatMessages).values([
+      { id: newId(), chatId, senderId: mm.id, body: "Are you there?", createdAt: theirs },
+      { id: newId(), chatId, senderId: client.id, body: "Yes", createdAt: mine },
+    ]);
+    const view = ClientRetentionView.parse(
+      (await call(cookie, "GET", `/api/clients/${client.id}/retention`)).json(),
+    );
+    expect(view.lastActivityAt).toBe(mine.toISOString());
+    expect(view.erasesAt).not.toBeNull();
+    await call(cookie, "PUT", `/api/clients/${client.id}/retention`, { keep: true });
   });
 
   it("switched off, erases nothing even of a warned client", async () => {
