@@ -417,7 +417,7 @@ async function main() {
       );
       if (scripts)
         lines.push(
-          `landing page initial JavaScript: ${scripts.landing.kb.toFixed(1)} KB gzipped in ${scripts.landing.files} files (target < 150 KB) ${scripts.landing.kb < 150 ? "ok" : "OVER"}`,
+          `landing page initial JavaScript: ${scripts.landing.kb.toFixed(1)} KB gzipped in ${scripts.landing.files} files (target < 140 KB, issue 21) ${scripts.landing.kb < 140 ? "ok" : "OVER"}`,
           `signed-in shell first load (a matchmaker's dashboard): ${scripts.shell.kb.toFixed(1)} KB gzipped in ${scripts.shell.files} files (target < 250 KB) ${scripts.shell.kb < 250 ? "ok" : "OVER"}`,
         );
       if (image)

@@ -119,6 +119,14 @@ export type DataExport = z.infer<typeof DataExport>;
 export const AccessAction = z.enum(["view", "change"]);
 export type AccessAction = z.infer<typeof AccessAction>;
 
+/**
+ * How whoever viewed or changed the data came: signed in (`person`), through one of their API
+ * keys (`api_key`: the key's owner is the actor), or with the public profile's password, without
+ * an account (`link`: no actor to name).
+ */
+export const AccessActorKind = z.enum(["person", "api_key", "link"]);
+export type AccessActorKind = z.infer<typeof AccessActorKind>;
+
 /** One view or change of a client's data by someone other than the client. */
 export const AccessLogEntry = z.object({
   id: Id,
@@ -132,10 +140,18 @@ export const AccessLogEntry = z.object({
    * of an introduction, is shown by role and agency only: no id, name or address.
    */
   actorKnown: z.boolean(),
+  actorKind: AccessActorKind,
   actorId: Id.nullable(),
   /** The actor's name (null: the account is gone, or the actor is not known to the reader). */
   actorName: z.string().nullable(),
-  actorRole: Role,
+  /** The actor's role at the time; null for someone with the link. */
+  actorRole: Role.nullable(),
+  /**
+   * The API key of an `api_key` entry, with its name at the time, for a known actor (null
+   * otherwise; the id is null too once the key is gone with its owner).
+   */
+  apiKeyId: Id.nullable(),
+  apiKeyName: z.string().nullable(),
   /** The actor's agency, for a matchmaker (null when none). */
   actorAgency: z.string().nullable(),
   /** The address the request came from, for a known actor. */
@@ -161,7 +177,10 @@ export type AccessLogView = z.infer<typeof AccessLogView>;
 export const AccessSummaryView = z.object({
   items: z.array(
     z.object({
-      actorRole: Role,
+      /** Entries through an API key are a line of their own beside the same person's signed in. */
+      actorKind: AccessActorKind,
+      /** Null for someone with the public profile's password (`link`). */
+      actorRole: Role.nullable(),
       /** The matchmaker's agency (or name); null for the platform's administrators. */
       actorAgency: z.string().nullable(),
       views: z.number().int(),

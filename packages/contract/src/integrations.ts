@@ -50,6 +50,7 @@ export const WEBHOOKS_MAX = 10;
 export const WebhookEventType = z.enum([
   "client.created",
   "client.updated",
+  "client.deleted",
   "client.erased",
   "introduction.updated",
   "feedback.received",

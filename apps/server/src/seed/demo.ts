@@ -124,7 +124,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         isDemo: true,
       });
       clients[client.role] = user;
-      await writeClientProfile(db, user, client.profile(agency.city, agency.country));
+      await writeClientProfile(db, user, client.profile(agency.city, agency.country), { announce: false });
       if (client.isApproved) await setApproved(db, user.id, true);
       if (client.isPublished)
         await db.update(users).set({ participatesInSearch: true }).where(eq(users.id, user.id));

@@ -19,7 +19,10 @@ const AboutPage = lazyPage(
   withFullCatalog(() => import("../features/site/AboutPage")),
   "AboutPage",
 );
-const FaqPage = lazyPage(() => import("../features/site/FaqPage"), "FaqPage");
+const FaqPage = lazyPage(
+  withFullCatalog(() => import("../features/site/FaqPage")),
+  "FaqPage",
+);
 const LegalPage = lazyPage(
   withFullCatalog(() => import("../features/site/LegalPage")),
   "LegalPage",

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { apiKeys } from "./integrations.js";
 import { roleEnum, users } from "./users.js";
 
 /**
@@ -16,9 +17,20 @@ export const clientAccessLog = pgTable(
     clientId: text("client_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /**
+     * How the actor came: `person` (signed in), `api_key` (a script with one of the person's API
+     * keys: actor_id is the key's owner) or `link` (someone with the public profile's password,
+     * without an account: no actor id or role).
+     */
+    actorKind: text("actor_kind").notNull().default("person"),
     /** Who: null once their account is deleted (the row stays, with the role it had). */
     actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
-    actorRole: roleEnum("actor_role").notNull(),
+    /** The actor's role at the time; null only for `link`. */
+    actorRole: roleEnum("actor_role"),
+    /** The API key of an `api_key` row (null once the key is deleted with its owner). */
+    apiKeyId: text("api_key_id").references(() => apiKeys.id, { onDelete: "set null" }),
+    /** The key's name at the time: a key renamed or gone is still told apart. */
+    apiKeyName: text("api_key_name"),
     action: text("action").notNull(),
     /** The route: method and path of the contract (`GET /api/clients/:id`). */
     what: text("what").notNull(),
@@ -31,6 +43,10 @@ export const clientAccessLog = pgTable(
     // The purge deletes by age.
     index("client_access_log_at_idx").on(t.at),
     check("client_access_log_action_check", sql`${t.action} in ('view', 'change')`),
+    check(
+      "client_access_log_actor_kind_check",
+      sql`${t.actorKind} in ('person', 'api_key', 'link') and (${t.actorKind} = 'link') = (${t.actorRole} is null)`,
+    ),
   ],
 );
 

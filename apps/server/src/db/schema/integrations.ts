@@ -37,8 +37,13 @@ export const webhookEndpoints = pgTable(
     events: text("events").array().notNull(),
     secret: text("secret").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    /** Switched off after a delivery failed every try; "send again" switches it back on. */
+    /**
+     * Switched off after a delivery failed every try, or when over 40 % of the deliveries tried in
+     * 24 hours failed; "send again" switches it back on.
+     */
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    /** Since when it has been on (created or switched back on): the failure rate counts from here. */
+    enabledAt: timestamp("enabled_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("webhook_endpoints_user_idx").on(t.userId)],
 );

@@ -259,7 +259,13 @@ export async function deleteClient(
     .select({ a: photos.storageKey, b: photos.thumbKey })
     .from(photos)
     .where(eq(photos.profileUserId, client.id));
-  await deleteUser(deps.db, client.id);
+  // The account and the event go together: a CRM hears of the deletion exactly when it happened.
+  await deps.db.transaction(async (tx) => {
+    await deleteUser(tx, client.id);
+    if (client.inviterId) {
+      await emitWebhookEvent(tx, [client.inviterId], "client.deleted", { client: { id: client.id } });
+    }
+  });
   const keys = [...files.flatMap((f) => [f.a, f.b]), client.avatarKey, client.avatarThumbKey].filter(
     (k): k is string => k !== null,
   );

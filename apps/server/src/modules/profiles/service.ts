@@ -16,6 +16,8 @@ import type { SessionUser } from "../../platform/access.js";
 import { AppError, badRequest, notFound } from "../../platform/errors.js";
 import { fileUrl } from "../../platform/storage.js";
 import { findUser, normalizeClientPhone, updateUser } from "../users/service.js";
+import { clientEventData } from "../webhooks/events.js";
+import { emitWebhookEvent } from "../webhooks/service.js";
 import { assertCanEditProfile } from "./media.js";
 
 type ProfileRow = typeof clientProfiles.$inferSelect;
@@ -182,8 +184,17 @@ export async function insertClientProfiles(db: Db, items: { user: UserRow; patch
   if (rows.length > 0) await db.insert(clientProfiles).values(rows);
 }
 
-/** Saves a client's anketa for a caller whose right to it was checked before. */
-export async function writeClientProfile(db: Db, target: UserRow, body: ProfilePatchBody) {
+/**
+ * Saves a client's anketa for a caller whose right to it was checked before, and tells the
+ * matchmaker's webhooks (`client.updated`, the fields sent as `changed`) in the same transaction,
+ * unless `announce` is false (a client created in the same transaction was announced as created).
+ */
+export async function writeClientProfile(
+  db: Db,
+  target: UserRow,
+  body: ProfilePatchBody,
+  { announce = true }: { announce?: boolean } = {},
+) {
   const { preferences, psychology, ...rest } = body;
   const current = await load(db, target);
   // Only a phone that is sent is read: a stored one the migration could not normalize stays as
@@ -215,7 +226,7 @@ export async function writeClientProfile(db: Db, target: UserRow, body: ProfileP
     // that order, or one would deadlock the other.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, target.id)).for("no key update");
     const userPatch = Object.fromEntries(USER_FIELDS.filter((k) => k in rest).map((k) => [k, fields[k]]));
-    if (Object.keys(userPatch).length > 0) await updateUser(tx, target.id, userPatch);
+    const account = Object.keys(userPatch).length > 0 ? await updateUser(tx, target.id, userPatch) : target;
     await tx
       .insert(clientProfiles)
       .values({ userId: target.id, ...row })
@@ -232,6 +243,10 @@ export async function writeClientProfile(db: Db, target: UserRow, body: ProfileP
           target: clientPreferences.userId,
           set: { ...mergedPrefs.data, updatedAt: row.updatedAt },
         });
+    }
+    const changed = Object.keys(body);
+    if (announce && target.inviterId && changed.length > 0) {
+      await emitWebhookEvent(tx, [target.inviterId], "client.updated", clientEventData(account, changed));
     }
   });
   const [fresh] = await db.select().from(users).where(eq(users.id, target.id));

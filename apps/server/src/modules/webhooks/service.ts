@@ -137,7 +137,7 @@ export async function redeliver(
     if (!row) throw notFound("NOT_FOUND", "Delivery not found");
     await tx
       .update(webhookEndpoints)
-      .set({ disabledAt: null })
+      .set({ disabledAt: null, enabledAt: new Date() })
       .where(and(eq(webhookEndpoints.id, id), sql`${webhookEndpoints.disabledAt} is not null`));
     const [updated] = await tx
       .update(webhookDeliveries)

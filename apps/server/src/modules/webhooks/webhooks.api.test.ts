@@ -273,6 +273,56 @@ describe("[webhooks] deliveries", () => {
     await t.app.inject({ method: "DELETE", url: `/api/webhooks/${hook.id}`, headers: { cookie } });
   });
 
+  it("queues client.updated when the questionnaire is saved or a CSV import updates the client, and client.deleted on deletion", async () => {
+    const hook = await addWebhook("/lifecycle", ["client.created", "client.updated", "client.deleted"]);
+    const email = `life-${Date.now()}@example.test`;
+    const client = await createClient(email);
+    const saved = await t.app.inject({
+      method: "PATCH",
+      url: `/api/profiles/${client.id}`,
+      headers: { cookie },
+      payload: { city: "Kazan", firstName: "Renamed" },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const boundary = "----lifecycle";
+    const csv = `email,firstName,lastName,city\n${email},Imported,Test,Omsk\n`;
+    const imported = await t.app.inject({
+      method: "POST",
+      url: "/api/clients/import",
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="c.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
+      headers: { "content-type": `multipart/form-data; boundary=${boundary}`, cookie },
+    });
+    expect(imported.json()).toMatchObject({ created: 0, updated: 1, errorRows: 0 });
+
+    const deleted = await t.app.inject({
+      method: "DELETE",
+      url: `/api/clients/${client.id}`,
+      headers: { cookie },
+    });
+    expect(deleted.statusCode).toBe(204);
+
+    const events = (await deliveriesOf(hook.id))
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id))
+      .map((row) => JSON.parse(row.body) as { type: string; data: Record<string, unknown> });
+    expect(events.map((e) => e.type)).toEqual([
+      "client.created",
+      "client.updated",
+      "client.updated",
+      "client.deleted",
+    ]);
+    expect(events[1]!.data).toMatchObject({
+      client: { id: client.id, firstName: "Renamed" },
+      changed: expect.arrayContaining(["city", "firstName"]),
+    });
+    expect(events[2]!.data).toMatchObject({
+      client: { id: client.id, firstName: "Imported", lastName: "Test" },
+      changed: expect.arrayContaining(["city", "firstName", "lastName"]),
+    });
+    expect(events[3]!.data).toEqual({ client: { id: client.id } });
+    await t.app.inject({ method: "DELETE", url: `/api/webhooks/${hook.id}`, headers: { cookie } });
+  });
+
   it("retries after a 500 and after a timeout, with growing delays, then delivers", async () => {
     const hook = await addWebhook("/flaky");
     failures.set("/flaky", { left: 1, how: "500" });
@@ -373,6 +423,64 @@ describe("[webhooks] deliveries", () => {
       headers: { cookie: otherCookie },
     });
     expect(foreign.statusCode).toBe(404);
+    await t.app.inject({ method: "DELETE", url: `/api/webhooks/${hook.id}`, headers: { cookie } });
+  });
+
+  it("switches an endpoint off when over 40 % of its deliveries in 24 hours fail, counting from when it was last switched on", async () => {
+    const hook = await addWebhook("/flaky", ["client.created"]);
+    // One delivery a round and retries far away: each outcome is counted in order, none re-sent.
+    const settings = { ...SETTINGS, retryBaseMs: 3_600_000 };
+    const drain = async () => {
+      while ((await deliverDue(workerDeps(t, settings), 1)) > 0) {}
+    };
+    const disabledAt = async () =>
+      (await t.database.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, hook.id)))[0]!
+        .disabledAt;
+    const warnings = async () =>
+      (
+        await t.database.db
+          .select()
+          .from(notifications)
+          .where(and(eq(notifications.userId, owner.id), eq(notifications.kind, "webhook_disabled")))
+      ).length;
+    const warned = await warnings();
+
+    failures.set("/flaky", { left: 4, how: "500" });
+    for (let i = 0; i < 4; i++) await createClient(`flaky-a${i}-${Date.now()}@example.test`);
+    await drain();
+    // Four of four failed, but four deliveries say too little.
+    expect(await disabledAt()).toBeNull();
+    for (let i = 0; i < 6; i++) await createClient(`flaky-b${i}-${Date.now()}@example.test`);
+    await drain();
+    // Four of ten is 40 %: not over it.
+    expect(await disabledAt()).toBeNull();
+    expect((await deliveriesOf(hook.id)).filter((d) => d.status === "delivered")).toHaveLength(6);
+
+    failures.set("/flaky", { left: 1, how: "500" });
+    await createClient(`flaky-c-${Date.now()}@example.test`);
+    await drain();
+    // Five of eleven: switched off, the owner told once; the failing deliveries still have retries.
+    expect(await disabledAt()).toBeInstanceOf(Date);
+    expect(await warnings()).toBe(warned + 1);
+    const failing = (await deliveriesOf(hook.id)).filter((d) => d.status === "pending");
+    expect(failing).toHaveLength(5);
+    expect(failing.every((d) => d.attempts === 1 && d.lastError === "http_status")).toBe(true);
+
+    // "Send again" switches it on; the failures before that no longer count, so one more failure
+    // (one of one since) leaves it on.
+    failures.set("/flaky", { left: 1, how: "500" });
+    const again = await t.app.inject({
+      method: "POST",
+      url: `/api/webhooks/${hook.id}/deliveries/${failing[0]!.id}/retry`,
+      headers: { cookie },
+    });
+    expect(again.statusCode).toBe(202);
+    await drain();
+    expect(await disabledAt()).toBeNull();
+    const [retried] = (await deliveriesOf(hook.id)).filter((d) => d.id === failing[0]!.id);
+    expect(retried).toMatchObject({ status: "pending", attempts: 1, lastError: "http_status" });
+    expect(await warnings()).toBe(warned + 1);
+    failures.delete("/flaky");
     await t.app.inject({ method: "DELETE", url: `/api/webhooks/${hook.id}`, headers: { cookie } });
   });
 });

@@ -2,7 +2,7 @@ import http from "node:http";
 import https from "node:https";
 
 import type { WebhookDeliveryError } from "@matchdesk/contract";
-import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.js";
 import { users, webhookDeliveries, webhookEndpoints } from "../../db/schema/index.js";
@@ -160,10 +160,61 @@ async function claim(db: Db, limit: number, leaseMs: number) {
   });
 }
 
+/** The share of failing deliveries over which an endpoint is switched off (SmartMatchApp's rule). */
+export const FAILURE_RATE_LIMIT = 0.4;
+/** The window of that rule. */
+const FAILURE_WINDOW_MS = 24 * 3_600_000;
+/** Fewer deliveries than this in the window say too little: one failure of two is not a broken endpoint. */
+export const FAILURE_RATE_MIN_DELIVERIES = 10;
+
+/**
+ * Whether over 40 % of the endpoint's deliveries tried in the last 24 hours (and since it was last
+ * switched on) are failing: their latest try failed, whether retries are left or not. Delivered
+ * ones count as good; a delivery not tried yet does not count. Reads the endpoint's deliveries of
+ * the last two days through their (endpoint, created) index: none older is still being tried.
+ */
+async function failingTooOften(db: Db, endpointId: string): Promise<boolean> {
+  const since = new Date(Date.now() - FAILURE_WINDOW_MS);
+  const [row] = await db
+    .select({
+      failing:
+        sql<number>`count(*) filter (where ${webhookDeliveries.status} <> 'delivered' and ${webhookDeliveries.lastError} is not null)`.mapWith(
+          Number,
+        ),
+      delivered: sql<number>`count(*) filter (where ${webhookDeliveries.status} = 'delivered')`.mapWith(
+        Number,
+      ),
+    })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+    .where(
+      and(
+        eq(webhookDeliveries.endpointId, endpointId),
+        gte(webhookDeliveries.createdAt, new Date(Date.now() - 2 * FAILURE_WINDOW_MS)),
+        gte(webhookDeliveries.lastAttemptAt, since),
+        gte(webhookDeliveries.lastAttemptAt, webhookEndpoints.enabledAt),
+      ),
+    );
+  const tried = (row?.failing ?? 0) + (row?.delivered ?? 0);
+  return tried >= FAILURE_RATE_MIN_DELIVERIES && (row?.failing ?? 0) > FAILURE_RATE_LIMIT * tried;
+}
+
+/** Switches the endpoint off and tells its owner, once: only the update that switches it off notifies. */
+async function switchOff(deps: WorkerDeps, endpoint: typeof webhookEndpoints.$inferSelect) {
+  const switchedOff = await deps.db
+    .update(webhookEndpoints)
+    .set({ disabledAt: new Date() })
+    .where(and(eq(webhookEndpoints.id, endpoint.id), isNull(webhookEndpoints.disabledAt)))
+    .returning({ id: webhookEndpoints.id });
+  if (switchedOff.length > 0) {
+    await notify(deps, endpoint.userId, "webhook_disabled", { url: endpoint.url.slice(0, 500) });
+  }
+}
+
 /**
  * One round: sends what is due and records each outcome. A delivery that fails its last try is
- * `failed`, its endpoint switched off, and the owner told (once: only the update that switches
- * it off notifies). Answers how many deliveries were tried.
+ * `failed` and switches its endpoint off; so does a failure that takes the endpoint's failing share
+ * over 40 % (`failingTooOften`). Answers how many deliveries were tried.
  */
 export async function deliverDue(deps: WorkerDeps, limit = BATCH): Promise<number> {
   const { webhooks } = deps;
@@ -202,10 +253,14 @@ export async function deliverDue(deps: WorkerDeps, limit = BATCH): Promise<numbe
       }
       if (delivery.attempts < MAX_ATTEMPTS) {
         const next = new Date(Date.now() + retryDelayMs(delivery.attempts, webhooks.retryBaseMs));
-        await deps.db
+        const retried = await deps.db
           .update(webhookDeliveries)
           .set({ ...base, nextAttemptAt: next })
-          .where(stillOurs);
+          .where(stillOurs)
+          .returning({ id: webhookDeliveries.id });
+        if (retried.length > 0 && (await failingTooOften(deps.db, endpoint.id))) {
+          await switchOff(deps, endpoint);
+        }
         return;
       }
       const failed = await deps.db
@@ -213,15 +268,7 @@ export async function deliverDue(deps: WorkerDeps, limit = BATCH): Promise<numbe
         .set({ ...base, status: "failed", nextAttemptAt: null })
         .where(stillOurs)
         .returning({ id: webhookDeliveries.id });
-      if (failed.length === 0) return;
-      const switchedOff = await deps.db
-        .update(webhookEndpoints)
-        .set({ disabledAt: new Date() })
-        .where(and(eq(webhookEndpoints.id, endpoint.id), isNull(webhookEndpoints.disabledAt)))
-        .returning({ id: webhookEndpoints.id });
-      if (switchedOff.length > 0) {
-        await notify(deps, endpoint.userId, "webhook_disabled", { url: endpoint.url.slice(0, 500) });
-      }
+      if (failed.length > 0) await switchOff(deps, endpoint);
     }),
   );
   return claimed.length;

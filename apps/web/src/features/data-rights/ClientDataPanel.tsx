@@ -105,7 +105,7 @@ export function ClientDataPanel({
 function LogLine({ entry }: { entry: AccessLogEntry }) {
   const { t } = useTranslation();
   const who = entry.actorName ?? t("dataRights.log.deletedAccount");
-  const role = t(`roles.${entry.actorRole}`);
+  const role = entry.actorRole ? t(`roles.${entry.actorRole}`) : "";
   return (
     <li
       style={{
@@ -124,14 +124,23 @@ function LogLine({ entry }: { entry: AccessLogEntry }) {
             </Text>
           </Group>
           <Text size="sm">
-            {!entry.actorKnown
-              ? entry.actorAgency
-                ? t("dataRights.log.otherAgency", { role, agency: entry.actorAgency })
-                : t("dataRights.log.otherClient")
-              : entry.actorAgency
-                ? t("dataRights.log.actorWithAgency", { name: who, role, agency: entry.actorAgency })
-                : t("dataRights.log.actor", { name: who, role })}
+            {entry.actorKind === "link"
+              ? t("dataRights.log.link")
+              : !entry.actorKnown
+                ? entry.actorAgency
+                  ? t("dataRights.log.otherAgency", { role, agency: entry.actorAgency })
+                  : t("dataRights.log.otherClient")
+                : entry.actorAgency
+                  ? t("dataRights.log.actorWithAgency", { name: who, role, agency: entry.actorAgency })
+                  : t("dataRights.log.actor", { name: who, role })}
           </Text>
+          {entry.actorKind === "api_key" && (
+            <Text size="xs" c="gray.7">
+              {entry.apiKeyName
+                ? t("dataRights.log.viaKey", { name: entry.apiKeyName })
+                : t("dataRights.log.viaKeyUnnamed")}
+            </Text>
+          )}
         </Stack>
         <Stack gap={2} align="flex-end">
           <Text size="sm" c="gray.7">

@@ -13,6 +13,9 @@ export const ACCESS_AREAS = [
   "contacts",
   "introductions",
   "export",
+  "csvExport",
+  "csvImport",
+  "publicProfile",
   "editLink",
   "invite",
   "profile",
@@ -23,7 +26,12 @@ export type AccessArea = (typeof ACCESS_AREAS)[number];
 
 // The first rule whose pattern the route's path matches names the area.
 const RULES: readonly [RegExp, AccessArea][] = [
+  [/^\/api\/clients\/export$/, "csvExport"],
+  [/^\/api\/clients\/import$/, "csvImport"],
+  [/^\/api\/public\/profiles\//, "publicProfile"],
   [/\/certificates(\/|$)/, "certificates"],
+  // Of the files, only a client's certificates are recorded (their download).
+  [/^\/api\/files\//, "certificates"],
   [/\/(gallery|avatar)(\/|$)/, "photos"],
   [/\/display-settings$/, "displaySettings"],
   [/\/password$/, "password"],
