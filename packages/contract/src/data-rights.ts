@@ -264,3 +264,38 @@ export const MyConsentsView = z.object({
   items: z.array(ConsentEntry),
 });
 export type MyConsentsView = z.infer<typeof MyConsentsView>;
+
+/** A client's consents as their matchmaker (or an admin) sees them: the same as the client's own view. */
+export const ClientConsentsView = MyConsentsView;
+export type ClientConsentsView = MyConsentsView;
+
+/**
+ * Retention of inactive clients (issue 20): after how many months without activity a client is
+ * erased (their matchmaker is warned 30 days before); null is off, the default.
+ */
+export const RETENTION_MONTHS = [12, 24, 36] as const;
+/** How many days before the erasure the matchmaker is warned. */
+export const RETENTION_WARNING_DAYS = 30;
+export const RetentionMonths = z.union([z.literal(12), z.literal(24), z.literal(36)]);
+export type RetentionMonths = z.infer<typeof RetentionMonths>;
+
+export const RetentionSettings = z.object({ months: RetentionMonths.nullable() });
+export type RetentionSettings = z.infer<typeof RetentionSettings>;
+
+/** One client under their matchmaker's retention setting. */
+export const ClientRetentionView = z.object({
+  /** The matchmaker's setting; null: off, the client is never erased for inactivity. */
+  months: RetentionMonths.nullable(),
+  /** The matchmaker chose to keep the client: never erased for inactivity. */
+  keep: z.boolean(),
+  /** The client's latest activity (docs/data-erasure.md "Retention" says what counts). */
+  lastActivityAt: Time,
+  /** When the client will be erased if nothing changes; null when off or kept. */
+  erasesAt: Time.nullable(),
+  /** When the matchmaker was warned about the coming erasure; null when not (yet). */
+  warnedAt: Time.nullable(),
+});
+export type ClientRetentionView = z.infer<typeof ClientRetentionView>;
+
+export const SetClientRetentionBody = z.object({ keep: z.boolean() });
+export type SetClientRetentionBody = z.infer<typeof SetClientRetentionBody>;

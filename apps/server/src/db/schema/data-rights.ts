@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { apiKeys } from "./integrations.js";
 import { roleEnum, users } from "./users.js";
 
@@ -48,4 +48,39 @@ export const clientAccessLog = pgTable(
       sql`${t.actorKind} in ('person', 'api_key', 'link') and (${t.actorKind} = 'link') = (${t.actorRole} is null)`,
     ),
   ],
+);
+
+/**
+ * A matchmaker's (their agency's) retention of inactive clients (issue 20): a client without
+ * activity for `months` is erased, the matchmaker warned 30 days before. No row: off.
+ */
+export const retentionSettings = pgTable(
+  "retention_settings",
+  {
+    matchmakerId: text("matchmaker_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    months: integer("months").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("retention_settings_months_check", sql`${t.months} in (12, 24, 36)`)],
+);
+
+/**
+ * A client under retention: kept by their matchmaker (never erased for inactivity), and when the
+ * matchmaker was warned of the coming erasure (the warning goes once; activity after it, or a
+ * change of the setting, clears it). No row: not kept, not warned.
+ */
+export const clientRetention = pgTable(
+  "client_retention",
+  {
+    clientId: text("client_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    keep: boolean("keep").notNull().default(false),
+    warnedAt: timestamp("warned_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The job finds the warned clients through it.
+  (t) => [index("client_retention_warned_idx").on(t.warnedAt)],
 );

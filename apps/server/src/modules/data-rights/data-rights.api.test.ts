@@ -314,6 +314,21 @@ describe("the access log", () => {
         request: get("anna", `/api/clients/${O}/export`),
         subjects: ["olga"],
       },
+      "GET /api/clients/:id/consents": {
+        who: "anna",
+        request: get("anna", `/api/clients/${O}/consents`),
+        subjects: ["olga"],
+      },
+      "GET /api/clients/:id/retention": {
+        who: "anna",
+        request: get("anna", `/api/clients/${O}/retention`),
+        subjects: ["olga"],
+      },
+      "PUT /api/clients/:id/retention": {
+        who: "anna",
+        request: () => call("anna", "PUT", `/api/clients/${O}/retention`, { keep: false }),
+        subjects: ["olga"],
+      },
       "GET /api/clients/export": {
         who: "anna",
         request: get("anna", "/api/clients/export"),

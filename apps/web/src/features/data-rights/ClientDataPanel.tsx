@@ -6,6 +6,8 @@ import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../lib/format-date";
 import { LoadFailed } from "../../ui/LoadFailed";
 import { accessArea } from "./access-what";
+import { ClientConsentsCard } from "./ClientConsentsCard";
+import { ClientRetentionCard } from "./ClientRetentionCard";
 import { EraseClientCard } from "./EraseClientCard";
 import { ExportButton } from "./ExportButton";
 import { useAccessLog, useExportClient } from "./useDataRights";
@@ -46,6 +48,7 @@ export function ClientDataPanel({
           <ExportButton exporting={exporting}>{t("dataRights.export.button")}</ExportButton>
         </Stack>
       </Card>
+      <ClientConsentsCard clientId={clientId} />
       <Card shadow="xs" padding="lg" component="section" aria-labelledby="access-log-title">
         <Stack gap="md">
           <Group gap="xs" wrap="nowrap">
@@ -93,6 +96,7 @@ export function ClientDataPanel({
           )}
         </Stack>
       </Card>
+      <ClientRetentionCard clientId={clientId} />
       <EraseClientCard clientId={clientId} name={name} onErased={onErased} />
     </Stack>
   );
