@@ -71,15 +71,20 @@ export async function seedDemoOutcomes(db: Db, agencies: readonly DemoOutcomeAge
           password: agency.password,
           isDemo: true,
         });
-        await writeClientProfile(db, user, {
-          gender,
-          dateOfBirth: `${1984 + ((k * 7 + i * 3) % 12)}-0${1 + i}-15`,
-          country: agency.country,
-          city: agency.city,
-          ethnicity: i === 2 ? "ASIAN" : "WHITE",
-          lookingFor: i === 1 ? "SERIOUS_RELATIONSHIP" : "MARRIAGE",
-          interests: INTERESTS[(k + i) % INTERESTS.length]!,
-        });
+        await writeClientProfile(
+          db,
+          user,
+          {
+            gender,
+            dateOfBirth: `${1984 + ((k * 7 + i * 3) % 12)}-0${1 + i}-15`,
+            country: agency.country,
+            city: agency.city,
+            ethnicity: i === 2 ? "ASIAN" : "WHITE",
+            lookingFor: i === 1 ? "SERIOUS_RELATIONSHIP" : "MARRIAGE",
+            interests: INTERESTS[(k + i) % INTERESTS.length]!,
+          },
+          { announce: false },
+        );
         // Former clients: inactive, and listed after the agency's current ones.
         await db
           .update(users)

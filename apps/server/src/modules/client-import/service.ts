@@ -16,7 +16,7 @@ import {
   phoneKey,
 } from "@matchdesk/contract";
 import { stringify } from "csv-stringify";
-import { and, asc, eq, gt, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, type SQL } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../../db/client.js";
 import { clientProfiles, users } from "../../db/schema/index.js";
@@ -445,10 +445,9 @@ const EXPORT_PAGE = 500;
  * so spreadsheet programs read it as UTF-8.
  */
 export function exportClients(db: Db, caller: SessionUser): Readable {
-  const owned: SQL =
-    caller.role === "ADMIN"
-      ? eq(users.role, "INVITEE")
-      : and(eq(users.role, "INVITEE"), eq(users.inviterId, caller.id))!;
+  // An erased client's tombstone is no one's client: it is not exported.
+  const client = and(eq(users.role, "INVITEE"), isNull(users.erasedAt))!;
+  const owned: SQL = caller.role === "ADMIN" ? client : and(client, eq(users.inviterId, caller.id))!;
   async function* rows() {
     let after: string | null = null;
     for (;;) {

@@ -302,7 +302,7 @@ export async function updateClient(
       });
     }
     const changed = [
-      ...(change.verified !== undefined ? ["verified"] : []),
+      ...(change.verified !== undefined ? ["isVerified"] : []),
       ...(change.participates !== undefined ? ["participatesInSearch"] : []),
       ...(change.status !== undefined ? ["status"] : []),
     ];

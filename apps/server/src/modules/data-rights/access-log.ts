@@ -106,8 +106,8 @@ export async function recordAccessToOwnClients(
 ): Promise<void> {
   const owned =
     r.actor.role === "ADMIN"
-      ? sql`select u.id from ${users} u where u.role = 'INVITEE'`
-      : sql`select u.id from ${users} u where u.role = 'INVITEE' and u.inviter_id = ${r.actor.id}`;
+      ? sql`select u.id from ${users} u where u.role = 'INVITEE' and u.erased_at is null`
+      : sql`select u.id from ${users} u where u.role = 'INVITEE' and u.erased_at is null and u.inviter_id = ${r.actor.id}`;
   await insertAccess(db, r, owned);
 }
 

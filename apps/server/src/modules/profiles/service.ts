@@ -224,9 +224,12 @@ export async function writeClientProfile(
     // The user row first, always: a new city also rewrites the user's search text (a trigger,
     // migration 0024), so two saves of one questionnaire must lock user then questionnaire, in
     // that order, or one would deadlock the other.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, target.id)).for("no key update");
+    // Read under the lock: an erasure that committed meanwhile leaves a tombstone, not a client
+    // whose old name a webhook would send after `client.erased`.
+    const [locked] = await tx.select().from(users).where(eq(users.id, target.id)).for("no key update");
+    if (!locked || locked.erasedAt) throw notFound("PROFILE_NOT_FOUND", "Profile not found");
     const userPatch = Object.fromEntries(USER_FIELDS.filter((k) => k in rest).map((k) => [k, fields[k]]));
-    const account = Object.keys(userPatch).length > 0 ? await updateUser(tx, target.id, userPatch) : target;
+    const account = Object.keys(userPatch).length > 0 ? await updateUser(tx, target.id, userPatch) : locked;
     await tx
       .insert(clientProfiles)
       .values({ userId: target.id, ...row })
@@ -244,9 +247,15 @@ export async function writeClientProfile(
           set: { ...mergedPrefs.data, updatedAt: row.updatedAt },
         });
     }
-    const changed = Object.keys(body);
-    if (announce && target.inviterId && changed.length > 0) {
-      await emitWebhookEvent(tx, [target.inviterId], "client.updated", clientEventData(account, changed));
+    // Only what this save changed: a CSV re-import of the same values announces nothing.
+    const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+    const changed = Object.keys(body).filter((key) =>
+      key === "preferences"
+        ? mergedPrefs?.success === true && !same(mergedPrefs.data, current.preferences)
+        : !same(fields[key as keyof ProfileFields], current.fields[key as keyof ProfileFields]),
+    );
+    if (announce && locked.inviterId && changed.length > 0) {
+      await emitWebhookEvent(tx, [locked.inviterId], "client.updated", clientEventData(account, changed));
     }
   });
   const [fresh] = await db.select().from(users).where(eq(users.id, target.id));

@@ -143,6 +143,10 @@ async function claim(db: Db, limit: number, leaseMs: number) {
         attempts: sql`${webhookDeliveries.attempts} + 1`,
         lastAttemptAt: now,
         nextAttemptAt: new Date(now.getTime() + leaseMs),
+        // In flight: no outcome yet. The failure rate counts outcomes, so a backlog sent again
+        // after the endpoint is switched back on does not count as failing before it is tried.
+        lastError: null,
+        lastStatusCode: null,
       })
       .where(
         inArray(
