@@ -18,3 +18,4 @@ export * from "./profiles.js";
 export * from "./recalibration.js";
 export * from "./reviews.js";
 export * from "./users.js";
+export * from "./telegram.js";
