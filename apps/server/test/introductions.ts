@@ -1,11 +1,11 @@
 import type { ProfilePatchBody } from "@matchdesk/contract";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect } from "vitest";
+import type { Config } from "../src/config.js";
 import { introductions, outbox, users } from "../src/db/schema/index.js";
 import { writeClientProfile } from "../src/modules/profiles/service.js";
 import type { UserRow, UserWithEmail } from "../src/modules/users/service.js";
 import { seedClient, seedMatchmaker } from "../src/seed/seed.js";
-import type { Config } from "../src/config.js";
 import { buildTestApp, signIn, type TestApp } from "./app.js";
 
 // The introductions' API tests share these people and steps (introductions.api.test.ts and the

@@ -120,7 +120,11 @@ const ru: Catalog = {
 };
 
 /** The notification's sentence in the reader's language (the e-mail's and Telegram's text). */
-export function notificationLine(locale: Locale | string, kind: NotificationKind, params: NotificationParams) {
+export function notificationLine(
+  locale: Locale | string,
+  kind: NotificationKind,
+  params: NotificationParams,
+) {
   const c = locale === "en-US" ? en : ru;
   const p = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)]));
   return c.kinds[kind](new Proxy(p, { get: (t, k) => (typeof k === "string" ? (t[k] ?? "") : "") }));

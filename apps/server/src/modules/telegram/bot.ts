@@ -65,7 +65,14 @@ function feedbackStep(
       body: {
         happened,
         meetAgain: AGAIN[match[3]]!,
-        ...(happened && { ratings: { attraction: attraction!, conversation: conversation!, values: values!, manners: manners! } }),
+        ...(happened && {
+          ratings: {
+            attraction: attraction!,
+            conversation: conversation!,
+            values: values!,
+            manners: manners!,
+          },
+        }),
       },
     };
   }

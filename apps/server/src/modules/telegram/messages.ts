@@ -35,7 +35,8 @@ type BotTexts = {
 const en: BotTexts = {
   welcome:
     "This bot sends your MatchDesk notifications. To link your account, open Settings in MatchDesk and choose “Link Telegram”.",
-  linked: (name) => `Hello ${name}! Your MatchDesk account is linked: your notifications will come here. Send /stop to unlink.`,
+  linked: (name) =>
+    `Hello ${name}! Your MatchDesk account is linked: your notifications will come here. Send /stop to unlink.`,
   codeInvalid: "This link has expired or was already used. Make a new one in MatchDesk.",
   unlinked: "Your account is unlinked: no more notifications here.",
   notLinked: "This chat is not linked to a MatchDesk account.",
@@ -60,7 +61,12 @@ const en: BotTexts = {
   happenedYes: "Yes",
   happenedNo: "No, it did not happen",
   rate: (what) => `${what}: from 1 to 5?`,
-  rating: { attraction: "Attraction", conversation: "Conversation", values: "Shared values", manners: "Manners" },
+  rating: {
+    attraction: "Attraction",
+    conversation: "Conversation",
+    values: "Shared values",
+    manners: "Manners",
+  },
   meetAgain: "Would you like to meet again?",
   again: { yes: "Yes", maybe: "Maybe", no: "No" },
   feedbackThanks: "Thank you for your feedback!",

@@ -1,7 +1,16 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, signIn, type TestApp } from "../../../test/app.js";
-import { call, cookies, DAY, introduced, matched, people, setupIntroductionsApp, t } from "../../../test/introductions.js";
+import {
+  call,
+  cookies,
+  DAY,
+  introduced,
+  matched,
+  people,
+  setupIntroductionsApp,
+  t,
+} from "../../../test/introductions.js";
 import {
   type BotApiStandIn,
   buttonUpdate,
@@ -46,7 +55,9 @@ const unlinkByWeb = (who: string) =>
 const sentTo = (chatId: number) => api.of("sendMessage").filter((c) => c.body.chat_id === chatId);
 const lastEdit = () => api.of("editMessageText").at(-1)!.body;
 const buttonsOf = (body: Record<string, unknown>) =>
-  (body.reply_markup as { inline_keyboard: { text: string; callback_data: string }[][] }).inline_keyboard.flat();
+  (
+    body.reply_markup as { inline_keyboard: { text: string; callback_data: string }[][] }
+  ).inline_keyboard.flat();
 const chatOf = async (who: string) =>
   (await t.database.db.select().from(telegramLinks).where(eq(telegramLinks.userId, people[who]!.id)))[0]
     ?.chatId;
