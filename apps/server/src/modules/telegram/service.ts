@@ -5,7 +5,9 @@ import { telegramLinkCodes, telegramLinks, users } from "../../db/schema/index.j
 import type { SessionUser } from "../../platform/access.js";
 import { AppError } from "../../platform/errors.js";
 import { hashToken, newId, newToken } from "../../platform/ids.js";
-import type { TelegramBot } from "./bot.js";
+
+/** What the routes need of the bot (bot.ts): its name for the deep link. */
+type TelegramBot = { username(): Promise<string> };
 
 const disabled = () =>
   new AppError("TELEGRAM_DISABLED", 503, "Telegram is not set up on this server (TELEGRAM_BOT_TOKEN)");
