@@ -85,6 +85,9 @@ export async function startBotApiStandIn(token = "123456:TEST-token_abc"): Promi
         const offset = Number(body.offset ?? 0);
         // Asking from an offset confirms everything before it, as Telegram does.
         while (queue.length > 0 && Number(queue[0]!.update_id) < offset) queue.shift();
+        // A long poll with nothing queued waits a little (half a second at most) for an update.
+        const timeout = Math.min(Number(body.timeout ?? 0) * 1000, 500);
+        if (queue.length === 0 && timeout > 0) await new Promise((r) => setTimeout(r, timeout));
         send(200, { ok: true, result: [...queue] });
         return;
       }
