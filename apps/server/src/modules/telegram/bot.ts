@@ -4,7 +4,7 @@ import { Bot, type Context, InlineKeyboard } from "grammy";
 import type { TelegramConfig } from "../../config.js";
 import { AppError } from "../../platform/errors.js";
 import { answerAsClient } from "../introductions/consent.js";
-import { feedbackAsClient } from "../introductions/dates.js";
+import { feedbackAsClient, respondToDate } from "../introductions/dates.js";
 import type { NotifyDeps } from "../notifications/service.js";
 import { botTexts, type RatingName } from "./messages.js";
 import { linkChat, personOfChat, unlinkChat } from "./service.js";
@@ -26,7 +26,8 @@ const AGAIN: Record<string, MeetAgain> = { y: "yes", m: "maybe", n: "no" };
 /**
  * Callback data (at most 64 bytes; an id is 36): `u` unlinks; `a:<id>:y`, `a:<id>:n` (asks for a
  * reason), `a:<id>:n:<reason index>` answer a question; `f:<id>:<steps>` walks the feedback form:
- * `h` (it happened) then one digit per rating, or `x` (it did not), then `-<y|m|n>` submits.
+ * `h` (it happened) then one digit per rating, or `x` (it did not), then `-<y|m|n>` submits;
+ * `d:<id>:<c|r>:<the date's time, ms in base 36>` confirms the date shown or asks for another time.
  */
 export const answerButtons = (locale: string, id: string) => {
   const t = botTexts(locale);
@@ -36,6 +37,15 @@ export const answerButtons = (locale: string, id: string) => {
 export const feedbackButtons = (locale: string, id: string) => {
   const t = botTexts(locale);
   return new InlineKeyboard().text(t.happenedYes, `f:${id}:h`).row().text(t.happenedNo, `f:${id}:x`);
+};
+
+export const dateButtons = (locale: string, id: string, startsAt: Date) => {
+  const t = botTexts(locale);
+  const at = startsAt.getTime().toString(36);
+  return new InlineKeyboard()
+    .text(t.confirmDate, `d:${id}:c:${at}`)
+    .row()
+    .text(t.otherTime, `d:${id}:r:${at}`);
 };
 
 const reasonButtons = (locale: string, id: string) => {
@@ -144,7 +154,7 @@ export function createTelegramBot(
       return;
     }
     const [kind, id, step, extra] = data.split(":");
-    if (!id || (kind !== "a" && kind !== "f")) {
+    if (!id || (kind !== "a" && kind !== "f" && kind !== "d")) {
       await ctx.answerCallbackQuery();
       return;
     }
@@ -165,6 +175,18 @@ export function createTelegramBot(
         await answerAsClient(deps, person, id, { answer: "no", reason });
         await ctx.answerCallbackQuery();
         await ctx.editMessageText(t.answeredNo(t.reasons[reason]));
+      } else if (kind === "d" && (step === "c" || step === "r") && /^[0-9a-z]{1,12}$/.test(extra ?? "")) {
+        const startsAt = new Date(Number.parseInt(extra!, 36));
+        if (Number.isNaN(startsAt.getTime())) {
+          await ctx.answerCallbackQuery();
+          return;
+        }
+        await respondToDate(deps, person, id, {
+          response: step === "c" ? "confirmed" : "reschedule",
+          startsAt: startsAt.toISOString(),
+        });
+        await ctx.answerCallbackQuery();
+        await ctx.editMessageText(step === "c" ? t.dateConfirmed : t.dateReschedule);
       } else if (kind === "f") {
         const next = feedbackStep(person.locale, id, step ?? "");
         if (!next) {

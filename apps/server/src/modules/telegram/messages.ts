@@ -28,6 +28,11 @@ type BotTexts = {
   meetAgain: string;
   again: { yes: string; maybe: string; no: string };
   feedbackThanks: string;
+  when: (time: string, place: string) => string;
+  confirmDate: string;
+  otherTime: string;
+  dateConfirmed: string;
+  dateReschedule: string;
   closed: string;
   failed: string;
 };
@@ -70,6 +75,11 @@ const en: BotTexts = {
   meetAgain: "Would you like to meet again?",
   again: { yes: "Yes", maybe: "Maybe", no: "No" },
   feedbackThanks: "Thank you for your feedback!",
+  when: (time, place) => `When: ${time}\nWhere: ${place}`,
+  confirmDate: "I'll be there",
+  otherTime: "Another time, please",
+  dateConfirmed: "You confirmed the date. See you there!",
+  dateReschedule: "Your matchmaker will suggest another time.",
   closed: "This question is closed.",
   failed: "Something went wrong. Please try again later or answer in MatchDesk.",
 };
@@ -107,6 +117,11 @@ const ru: BotTexts = {
   meetAgain: "Хотите встретиться ещё раз?",
   again: { yes: "Да", maybe: "Возможно", no: "Нет" },
   feedbackThanks: "Спасибо за отзыв!",
+  when: (time, place) => `Когда: ${time}\nГде: ${place}`,
+  confirmDate: "Приду",
+  otherTime: "Нужно другое время",
+  dateConfirmed: "Вы подтвердили свидание. До встречи!",
+  dateReschedule: "Сват предложит другое время.",
   closed: "Этот вопрос закрыт.",
   failed: "Что-то пошло не так. Попробуйте позже или ответьте в MatchDesk.",
 };

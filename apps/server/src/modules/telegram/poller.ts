@@ -3,10 +3,12 @@ import { and, asc, eq, gt, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { GrammyError, HttpError, type InlineKeyboard } from "grammy";
 import type { Db } from "../../db/client.js";
-import { notifications, telegramLinks, telegramPoller, users } from "../../db/schema/index.js";
+import { introductions, notifications, telegramLinks, telegramPoller, users } from "../../db/schema/index.js";
 import { newId } from "../../platform/ids.js";
+import { formatMeetingTime } from "../introductions/mail.js";
 import { notificationLine } from "../notifications/mail.js";
-import { answerButtons, feedbackButtons, type TelegramBot } from "./bot.js";
+import { answerButtons, dateButtons, feedbackButtons, type TelegramBot } from "./bot.js";
+import { botTexts } from "./messages.js";
 
 // One instance at a time talks to Telegram (issue 18, docs/telegram.md): the Bot API allows one
 // getUpdates consumer per bot (a second gets 409), and one sender keeps each chat's messages in
@@ -89,13 +91,37 @@ export async function pollUpdates(
   return updates.length;
 }
 
-/** The buttons a notification carries to a client: the question's answers, the feedback form. */
-function buttonsFor(kind: NotificationKind, params: NotificationParams, locale: string, role: string) {
+/**
+ * What a client's notification carries beyond its sentence: the question's answers, the feedback
+ * form, or the planned date (when and where, read now) with "I'll be there" and "another time".
+ */
+async function extrasFor(
+  db: Db,
+  kind: NotificationKind,
+  params: NotificationParams,
+  locale: string,
+  role: string,
+): Promise<{ text?: string; keyboard?: InlineKeyboard }> {
   const id = typeof params.introductionId === "string" ? params.introductionId : undefined;
-  if (!id || role !== "INVITEE") return undefined;
-  if (kind === "introduction_question") return answerButtons(locale, id);
-  if (kind === "introduction_feedback_requested") return feedbackButtons(locale, id);
-  return undefined;
+  if (!id || role !== "INVITEE") return {};
+  if (kind === "introduction_question") return { keyboard: answerButtons(locale, id) };
+  if (kind === "introduction_feedback_requested") return { keyboard: feedbackButtons(locale, id) };
+  if (kind !== "introduction_date_planned") return {};
+  const [row] = await db
+    .select({
+      status: introductions.status,
+      startsAt: introductions.dateStartsAt,
+      timeZone: introductions.dateTimeZone,
+      place: introductions.datePlace,
+    })
+    .from(introductions)
+    .where(eq(introductions.id, id));
+  if (row?.status !== "date_planned" || !row.startsAt || row.startsAt <= new Date()) return {};
+  const time = formatMeetingTime(locale === "en-US" ? "en-US" : "ru-RU", row.startsAt, row.timeZone ?? "UTC");
+  return {
+    text: botTexts(locale).when(time, row.place ?? ""),
+    keyboard: dateButtons(locale, id, row.startsAt),
+  };
 }
 
 /**
@@ -134,8 +160,10 @@ export async function sendNotifications(
   let sent = 0;
   for (const row of rows) {
     if (stalled.has(row.userId)) continue;
-    const text = notificationLine(row.locale, row.kind, row.params);
-    const keyboard: InlineKeyboard | undefined = buttonsFor(row.kind, row.params, row.locale, row.role);
+    const line = notificationLine(row.locale, row.kind, row.params);
+    const extra = await extrasFor(db, row.kind, row.params, row.locale, row.role);
+    const keyboard = extra.keyboard;
+    const text = extra.text ? `${line}\n\n${extra.text}` : line;
     const body = row.role === "INVITEE" ? text : `${text}\n\n${publicUrl}/admin/dashboard?notifications=open`;
     try {
       await telegram.bot.api.sendMessage(row.chatId, body, keyboard ? { reply_markup: keyboard } : {});

@@ -197,6 +197,46 @@ describe("[telegram] notifications and answers by button", () => {
     expect(sentTo(6001).map((c) => c.body.text)).toEqual([expect.stringContaining("olga отказался(ась)")]);
   });
 
+  it("shows a planned date with when and where, and takes its confirmation by button", async () => {
+    const id = await introduced("olga", "igor");
+    const startsAt = new Date(Math.floor((Date.now() + 3 * DAY) / 60_000) * 60_000);
+    const set = await call("anna", "PUT", `/api/introductions/${id}/date`, {
+      startsAt: startsAt.toISOString(),
+      place: "Café Pushkin",
+      timeZone: "Europe/Moscow",
+    });
+    expect(set.statusCode).toBe(200);
+    api.clear();
+    await send();
+    const planned = sentTo(5001).at(-1)!.body;
+    expect(planned.text).toMatch(
+      /^Your date with igor is set\. Please confirm it\.\n\nWhen: .+\nWhere: Café Pushkin$/,
+    );
+    const at = startsAt.getTime().toString(36);
+    expect(buttonsOf(planned).map((b) => b.callback_data)).toEqual([`d:${id}:c:${at}`, `d:${id}:r:${at}`]);
+
+    // The date moves: the old button answers nothing.
+    const moved = await call("anna", "PUT", `/api/introductions/${id}/date`, {
+      startsAt: new Date(startsAt.getTime() + DAY).toISOString(),
+      place: "Café Pushkin",
+    });
+    expect(moved.statusCode).toBe(200);
+    api.push(buttonUpdate(5001, `d:${id}:c:${at}`));
+    await poll();
+    expect(api.of("answerCallbackQuery").at(-1)!.body).toMatchObject({ text: "This question is closed." });
+    api.clear();
+    await send();
+    const again = buttonsOf(sentTo(5001).at(-1)!.body)[0]!.callback_data;
+    api.push(buttonUpdate(5001, again));
+    await poll();
+    expect(lastEdit().text).toBe("You confirmed the date. See you there!");
+    const [side] = await t.database.db
+      .select()
+      .from(introductionSides)
+      .where(and(eq(introductionSides.introductionId, id), eq(introductionSides.clientId, people.olga!.id)));
+    expect(side!.dateResponse).toBe("confirmed");
+  });
+
   it("takes the feedback after a date by buttons: ratings, then meet again", async () => {
     const id = await introduced("olga", "oleg");
     api.clear();
