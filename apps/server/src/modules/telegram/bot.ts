@@ -154,7 +154,7 @@ export function createTelegramBot(
       return;
     }
     const [kind, id, step, extra] = data.split(":");
-    if (!id || (kind !== "a" && kind !== "f" && kind !== "d")) {
+    if (!id || !/^[\w-]{1,40}$/.test(id) || (kind !== "a" && kind !== "f" && kind !== "d")) {
       await ctx.answerCallbackQuery();
       return;
     }
