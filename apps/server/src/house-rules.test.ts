@@ -89,6 +89,8 @@ const TABLE_OWNERS: Record<string, string> = {
   recalibrations: "recalibration",
   clientPackages: "packages",
   clientAccessLog: "data-rights",
+  retentionSettings: "data-rights",
+  clientRetention: "data-rights",
   clientConsents: "consents",
   apiKeys: "api-keys",
   webhookEndpoints: "webhooks",

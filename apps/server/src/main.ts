@@ -5,6 +5,7 @@ import { isDatabaseUnavailable } from "./db/unavailable.js";
 import { sweepApplications } from "./modules/applications/service.js";
 import { sweepExpiredSignIns } from "./modules/auth/expiry.js";
 import { sweepAccessLog } from "./modules/data-rights/access-log.js";
+import { startRetentionJob } from "./modules/data-rights/retention.js";
 import { sweepIntroductionLinks } from "./modules/introductions/consent.js";
 import { startIntroductionJobs } from "./modules/introductions/jobs.js";
 import { warmCandidatePool } from "./modules/matching/candidate-pool.js";
@@ -49,6 +50,7 @@ async function main() {
   });
   const stopSubscriptionJob = startSubscriptionJob(app.deps, app.log);
   const stopIntroductionJobs = startIntroductionJobs(app.deps, app.log);
+  const stopRetentionJob = startRetentionJob(app.deps, app.log);
   warmCandidatePool(database.db, app.log);
   const stopLearning = startLearning(database.db, app.log);
   const webhookWorker = startWebhookWorker({ ...app.deps, webhooks: config.webhooks }, app.log);
@@ -96,6 +98,7 @@ async function main() {
       stopHousekeeping();
       stopSubscriptionJob();
       stopIntroductionJobs();
+      stopRetentionJob();
       stopLearning();
       await webhookWorker.stop();
       await stopTelegram?.();

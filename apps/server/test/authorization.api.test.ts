@@ -832,6 +832,30 @@ const MATRIX: Record<string, Row> = {
       admin: "ERASURE_NOT_CONFIRMED",
     },
   },
+  // The client's consents for their matchmaker; retention of inactive clients (issue 20).
+  "GET /api/clients/:id/consents": {
+    call: (f) => ({ url: `/api/clients/${f.client.id}/consents` }),
+    expect: ownerOnly(200),
+    codes: { otherMatchmaker: "CLIENT_NOT_FOUND" },
+  },
+  "GET /api/retention/settings": {
+    call: () => ({ url: "/api/retention/settings" }),
+    expect: { ...matchmakers(200), admin: 403 },
+  },
+  "PUT /api/retention/settings": {
+    call: () => ({ url: "/api/retention/settings", payload: { months: null } }),
+    expect: { ...matchmakers(200), admin: 403 },
+  },
+  "GET /api/clients/:id/retention": {
+    call: (f) => ({ url: `/api/clients/${f.client.id}/retention` }),
+    expect: ownerOnly(200),
+    codes: { otherMatchmaker: "CLIENT_NOT_FOUND" },
+  },
+  "PUT /api/clients/:id/retention": {
+    call: (f) => ({ url: `/api/clients/${f.client.id}/retention`, payload: { keep: false } }),
+    expect: ownerOnly(200),
+    codes: { otherMatchmaker: "CLIENT_NOT_FOUND" },
+  },
   "GET /api/notifications": { call: () => ({ url: "/api/notifications" }), expect: signedIn(200) },
   "POST /api/notifications/read": {
     call: () => ({ url: "/api/notifications/read", payload: { all: true } }),

@@ -8,8 +8,22 @@ import { inLanguage } from "./helpers";
 const MATCHMAKER = { email: "anna@demo.matchdesk.test", password: "demo-password" };
 const CLIENT = { email: "olga.anna-volkova@demo.matchdesk.test", password: "demo-password" };
 const LANGUAGES = [
-  { locale: "en-US", lang: "en", exportLabel: "Export data", mine: "Export my data" },
-  { locale: "ru-RU", lang: "ru", exportLabel: "Выгрузить данные", mine: "Выгрузить мои данные" },
+  {
+    locale: "en-US",
+    lang: "en",
+    exportLabel: "Export data",
+    mine: "Export my data",
+    viaKey: "Through the API key “E2E sync en”",
+    summaryViaKey: /, through an API key$/,
+  },
+  {
+    locale: "ru-RU",
+    lang: "ru",
+    exportLabel: "Выгрузить данные",
+    mine: "Выгрузить мои данные",
+    viaKey: "Через API-ключ «E2E sync ru»",
+    summaryViaKey: /, через API-ключ$/,
+  },
 ] as const;
 
 async function settled(page: Page) {
@@ -28,7 +42,7 @@ async function shot(page: Page, name: string) {
   if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
 }
 
-for (const { locale, lang, exportLabel, mine } of LANGUAGES) {
+for (const { locale, lang, exportLabel, mine, viaKey, summaryViaKey } of LANGUAGES) {
   test(`[data rights] the matchmaker sees the log and exports a client's data (${lang})`, async ({
     page,
     baseURL,
@@ -40,11 +54,21 @@ for (const { locale, lang, exportLabel, mine } of LANGUAGES) {
       items: { id: string; email: string }[];
     };
     const olga = clients.items.find((c) => c.email === CLIENT.email)!;
+    // A script reads her card with one of Anna's API keys: the log names the key.
+    const key = await page.request.post("/api/api-keys", { data: { name: `E2E sync ${lang}` } });
+    expect(key.status()).toBe(201);
+    const { id: keyId, secret } = (await key.json()) as { id: string; secret: string };
+    const read = await page.request.get(`/api/clients/${olga.id}`, {
+      headers: { authorization: `Bearer ${secret}` },
+    });
+    expect(read.status()).toBe(200);
     await page.goto(`/invited-users/${olga.id}?tab=data`);
     await settled(page);
     // Opening the page read her questionnaire: the log has a line for it.
     await expect(page.locator("#access-log-title")).toBeVisible();
     await expect(page.locator("li time").first()).toBeVisible();
+    await expect(page.getByText(viaKey)).toBeVisible();
+    expect((await page.request.delete(`/api/api-keys/${keyId}`)).status()).toBeLessThan(300);
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: exportLabel }).click();
     const file = await download;
@@ -66,6 +90,15 @@ for (const { locale, lang, exportLabel, mine } of LANGUAGES) {
     };
     const olga = clients.items.find((c) => c.email === CLIENT.email)!;
     expect((await page.request.get(`/api/clients/${olga.id}`)).status()).toBe(200);
+    // And once through one of her API keys: a line of its own in Olga's summary.
+    const key = await page.request.post("/api/api-keys", { data: { name: `E2E summary ${lang}` } });
+    expect(key.status()).toBe(201);
+    const { id: keyId, secret } = (await key.json()) as { id: string; secret: string };
+    const read = await page.request.get(`/api/profiles/${olga.id}`, {
+      headers: { authorization: `Bearer ${secret}` },
+    });
+    expect(read.status()).toBe(200);
+    expect((await page.request.delete(`/api/api-keys/${keyId}`)).status()).toBeLessThan(300);
     expect((await page.request.post("/api/auth/login", { data: CLIENT })).status()).toBe(200);
     await page.goto("/admin/dashboard");
     await settled(page);
@@ -73,6 +106,7 @@ for (const { locale, lang, exportLabel, mine } of LANGUAGES) {
     await expect(
       page.locator("#my-data-title ~ ul li, section[aria-labelledby=my-data-title] li").first(),
     ).toBeVisible();
+    await expect(page.getByText(summaryViaKey).first()).toBeVisible();
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: mine }).click();
     const file = await download;

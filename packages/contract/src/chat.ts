@@ -106,6 +106,7 @@ export const NotificationKind = z.enum([
   "introduction_ask_reminder",
   "introduction_expired_unasked",
   "webhook_disabled",
+  "client_retention_warning",
 ]);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 

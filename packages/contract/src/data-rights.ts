@@ -119,6 +119,14 @@ export type DataExport = z.infer<typeof DataExport>;
 export const AccessAction = z.enum(["view", "change"]);
 export type AccessAction = z.infer<typeof AccessAction>;
 
+/**
+ * How whoever viewed or changed the data came: signed in (`person`), through one of their API
+ * keys (`api_key`: the key's owner is the actor), or with the public profile's password, without
+ * an account (`link`: no actor to name).
+ */
+export const AccessActorKind = z.enum(["person", "api_key", "link"]);
+export type AccessActorKind = z.infer<typeof AccessActorKind>;
+
 /** One view or change of a client's data by someone other than the client. */
 export const AccessLogEntry = z.object({
   id: Id,
@@ -132,10 +140,18 @@ export const AccessLogEntry = z.object({
    * of an introduction, is shown by role and agency only: no id, name or address.
    */
   actorKnown: z.boolean(),
+  actorKind: AccessActorKind,
   actorId: Id.nullable(),
   /** The actor's name (null: the account is gone, or the actor is not known to the reader). */
   actorName: z.string().nullable(),
-  actorRole: Role,
+  /** The actor's role at the time; null for someone with the link. */
+  actorRole: Role.nullable(),
+  /**
+   * The API key of an `api_key` entry, with its name at the time, for a known actor (null
+   * otherwise; the id is null too once the key is gone with its owner).
+   */
+  apiKeyId: Id.nullable(),
+  apiKeyName: z.string().nullable(),
   /** The actor's agency, for a matchmaker (null when none). */
   actorAgency: z.string().nullable(),
   /** The address the request came from, for a known actor. */
@@ -161,7 +177,10 @@ export type AccessLogView = z.infer<typeof AccessLogView>;
 export const AccessSummaryView = z.object({
   items: z.array(
     z.object({
-      actorRole: Role,
+      /** Entries through an API key are a line of their own beside the same person's signed in. */
+      actorKind: AccessActorKind,
+      /** Null for someone with the public profile's password (`link`). */
+      actorRole: Role.nullable(),
       /** The matchmaker's agency (or name); null for the platform's administrators. */
       actorAgency: z.string().nullable(),
       views: z.number().int(),
@@ -246,3 +265,38 @@ export const MyConsentsView = z.object({
   items: z.array(ConsentEntry),
 });
 export type MyConsentsView = z.infer<typeof MyConsentsView>;
+
+/** A client's consents as their matchmaker (or an admin) sees them: the same as the client's own view. */
+export const ClientConsentsView = MyConsentsView;
+export type ClientConsentsView = MyConsentsView;
+
+/**
+ * Retention of inactive clients (issue 20): after how many months without activity a client is
+ * erased (their matchmaker is warned 30 days before); null is off, the default.
+ */
+export const RETENTION_MONTHS = [12, 24, 36] as const;
+/** How many days before the erasure the matchmaker is warned. */
+export const RETENTION_WARNING_DAYS = 30;
+export const RetentionMonths = z.union([z.literal(12), z.literal(24), z.literal(36)]);
+export type RetentionMonths = z.infer<typeof RetentionMonths>;
+
+export const RetentionSettings = z.object({ months: RetentionMonths.nullable() });
+export type RetentionSettings = z.infer<typeof RetentionSettings>;
+
+/** One client under their matchmaker's retention setting. */
+export const ClientRetentionView = z.object({
+  /** The matchmaker's setting; null: off, the client is never erased for inactivity. */
+  months: RetentionMonths.nullable(),
+  /** The matchmaker chose to keep the client: never erased for inactivity. */
+  keep: z.boolean(),
+  /** The client's latest activity (docs/data-erasure.md "Retention" says what counts). */
+  lastActivityAt: Time,
+  /** When the client will be erased if nothing changes; null when off or kept. */
+  erasesAt: Time.nullable(),
+  /** When the matchmaker was warned about the coming erasure; null when not (yet). */
+  warnedAt: Time.nullable(),
+});
+export type ClientRetentionView = z.infer<typeof ClientRetentionView>;
+
+export const SetClientRetentionBody = z.object({ keep: z.boolean() });
+export type SetClientRetentionBody = z.infer<typeof SetClientRetentionBody>;

@@ -41,14 +41,20 @@ export type BodyKind = "json" | "multipart" | "raw";
  * A route that reads or changes a client's data, for the client's access log (issue 20, the
  * data-rights module). `param` names the path param holding the subject: a client's user id
  * (`of: "client"`, the default) or an introduction's id (`of: "introduction"`: both of its
- * clients). The server records one row per subject after a successful answer, unless the caller
- * is the subject; a change only for the clients the caller looks after (an admin: all).
+ * clients). `of: "own-clients"` is every client the caller looks after (an admin: every client),
+ * as the CSV export reads them; `of: "reported"` is the clients the handler names as it answers
+ * (an import: those it created or updated). The server records one row per subject after a
+ * successful answer, unless the caller is the subject; a change only for the clients the caller
+ * looks after (an admin: all). A public route's caller without an account is recorded as someone
+ * with the link.
  */
-export type Audit = {
-  readonly action: "view" | "change";
-  readonly param: string;
-  readonly of?: "client" | "introduction";
-};
+export type Audit =
+  | {
+      readonly action: "view" | "change";
+      readonly param: string;
+      readonly of?: "client" | "introduction";
+    }
+  | { readonly action: "view" | "change"; readonly of: "own-clients" | "reported" };
 
 export type EndpointSpec = {
   readonly method: HttpMethod;

@@ -1,7 +1,8 @@
-import { count, eq } from "drizzle-orm";
+import { and, count, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "../db/client.js";
-import { agencyProfiles, agencyRatings, reviews, users } from "../db/schema/index.js";
+import { agencyProfiles, agencyRatings, clientProfiles, reviews, users } from "../db/schema/index.js";
 import { setAgencyRating } from "../modules/agencies/service.js";
+import { recordConsent } from "../modules/consents/ledger.js";
 import { debitCredits, grantCredits } from "../modules/credits/service.js";
 import { setApproved, writeClientProfile } from "../modules/profiles/service.js";
 import { activateSubscription } from "../modules/subscriptions/service.js";
@@ -143,7 +144,34 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   await seedDemoIntroductions(db, agencies);
   await seedDemoRecalibration(db);
   await seedDemoPackages(db);
+  await seedDemoConsents(db);
   return true;
+}
+
+/**
+ * The demo's consents in the ledger (issue 20), as the real routes would have recorded them: each
+ * client in the shared search, or with a public profile (a password), switched on by their
+ * matchmaker when the account was made. Written last, from the flags themselves, so whatever the
+ * seed switched on above has its row.
+ */
+async function seedDemoConsents(db: Db) {
+  const clients = await db
+    .select({
+      id: users.id,
+      inviterId: users.inviterId,
+      createdAt: users.createdAt,
+      inSearch: users.participatesInSearch,
+      password: clientProfiles.accessPasswordHash,
+    })
+    .from(users)
+    .leftJoin(clientProfiles, eq(clientProfiles.userId, users.id))
+    .where(and(eq(users.role, "INVITEE"), eq(users.isDemo, true), isNotNull(users.inviterId)));
+  for (const client of clients) {
+    const actor = { id: client.inviterId!, role: "INVITER" as const };
+    const on = { clientId: client.id, on: true, actor, at: client.createdAt };
+    if (client.inSearch) await recordConsent(db, { ...on, kind: "shared_search" });
+    if (client.password) await recordConsent(db, { ...on, kind: "public_profile" });
+  }
 }
 
 /** The demo matchmaker's credits: a welcome grant, a Silver subscription and a few AI requests. */

@@ -15,6 +15,8 @@ export const clientImportApi = {
     query: ImportQuery,
     bodyKind: "multipart",
     response: ImportResult,
+    // Each client the import created or updated: a change of their data.
+    audit: { action: "change", of: "reported" },
   }),
   /** The caller's clients (an admin's: every client), one row each, every questionnaire field. */
   exportClients: endpoint({
@@ -24,5 +26,7 @@ export const clientImportApi = {
     tag,
     query: ExportQuery,
     response: "file",
+    // A view of every exported client's data: one row each, in one statement.
+    audit: { action: "view", of: "own-clients" },
   }),
 };

@@ -261,6 +261,8 @@ export const profilesApi = {
     params,
     body: PublicAccessBody,
     response: PublicProfileView,
+    // Someone with the password, without an account: "someone with the link" in the log.
+    audit: { action: "view", param: "id" },
   }),
   /**
    * The public profile again, for a browser that opened it with its password within the hour (the
@@ -273,6 +275,8 @@ export const profilesApi = {
     tag: "public",
     params,
     response: PublicProfileView,
+    // Someone with the password, without an account: "someone with the link" in the log.
+    audit: { action: "view", param: "id" },
   }),
   /** Locks the public profile in this browser again: its hour of access ends now. */
   closePublic: endpoint({

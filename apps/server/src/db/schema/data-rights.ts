@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { apiKeys } from "./integrations.js";
 import { roleEnum, users } from "./users.js";
 
 /**
@@ -16,9 +17,20 @@ export const clientAccessLog = pgTable(
     clientId: text("client_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /**
+     * How the actor came: `person` (signed in), `api_key` (a script with one of the person's API
+     * keys: actor_id is the key's owner) or `link` (someone with the public profile's password,
+     * without an account: no actor id or role).
+     */
+    actorKind: text("actor_kind").notNull().default("person"),
     /** Who: null once their account is deleted (the row stays, with the role it had). */
     actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
-    actorRole: roleEnum("actor_role").notNull(),
+    /** The actor's role at the time; null only for `link`. */
+    actorRole: roleEnum("actor_role"),
+    /** The API key of an `api_key` row (null once the key is deleted with its owner). */
+    apiKeyId: text("api_key_id").references(() => apiKeys.id, { onDelete: "set null" }),
+    /** The key's name at the time: a key renamed or gone is still told apart. */
+    apiKeyName: text("api_key_name"),
     action: text("action").notNull(),
     /** The route: method and path of the contract (`GET /api/clients/:id`). */
     what: text("what").notNull(),
@@ -31,5 +43,44 @@ export const clientAccessLog = pgTable(
     // The purge deletes by age.
     index("client_access_log_at_idx").on(t.at),
     check("client_access_log_action_check", sql`${t.action} in ('view', 'change')`),
+    check(
+      "client_access_log_actor_kind_check",
+      sql`${t.actorKind} in ('person', 'api_key', 'link') and (${t.actorKind} = 'link') = (${t.actorRole} is null)`,
+    ),
   ],
+);
+
+/**
+ * A matchmaker's (their agency's) retention of inactive clients (issue 20): a client without
+ * activity for `months` is erased, the matchmaker warned 30 days before. No row: off.
+ */
+export const retentionSettings = pgTable(
+  "retention_settings",
+  {
+    matchmakerId: text("matchmaker_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    months: integer("months").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("retention_settings_months_check", sql`${t.months} in (12, 24, 36)`)],
+);
+
+/**
+ * A client under retention: kept by their matchmaker (never erased for inactivity), and when the
+ * matchmaker was warned of the coming erasure (the warning goes once; activity after it, or a
+ * change of the setting, clears it). No row: not kept, not warned.
+ */
+export const clientRetention = pgTable(
+  "client_retention",
+  {
+    clientId: text("client_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    keep: boolean("keep").notNull().default(false),
+    warnedAt: timestamp("warned_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The job finds the warned clients through it.
+  (t) => [index("client_retention_warned_idx").on(t.warnedAt)],
 );

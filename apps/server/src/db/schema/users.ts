@@ -81,7 +81,8 @@ export const users = pgTable(
     index("users_role_idx").on(t.role, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The client list's search: the clients whose text has the searched letters. (One GIN index
     // over the matchmaker and the text would read only their own, but PGlite's btree_gin breaks
-    // its pg_trgm: with both loaded, trigram searches answer wrongly or never return.)
+    // its pg_trgm: with both loaded, trigram searches answer wrongly or never return; still so in
+    // 0.5.16, where the directory's typo search never returns.)
     index("users_search_trgm_idx")
       .using("gin", sql`${t.searchText} gin_trgm_ops`)
       .with({ fastupdate: "off" }),

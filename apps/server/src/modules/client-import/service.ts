@@ -167,13 +167,15 @@ export type ImportOptions = { dryRun: boolean; duplicates: DuplicateMode; matchm
  * questionnaire in one transaction, or, when its e-mail or phone is a client's already (or an
  * earlier row's), updates or skips that client as asked. `dryRun` answers the same counts and
  * errors without writing. The file streams from disk; memory holds one row and the owner's
- * e-mail and phone index.
+ * e-mail and phone index. `touched` receives the id of each client created or updated as they
+ * are written (for their access logs), so a caller sees them even when the import fails part way.
  */
 export async function importClients(
   db: Db,
   caller: SessionUser,
   options: ImportOptions,
   request: Pick<FastifyRequest, "isMultipart" | "parts">,
+  touched: string[] = [],
 ): Promise<ImportResult> {
   const ownerId = await importOwner(db, caller, options.matchmakerId);
   const csv = await receiveCsv(request);
@@ -223,6 +225,7 @@ export async function importClients(
           continue;
         }
         result.created++;
+        if (!options.dryRun) touched.push(item.result);
         if (item.row.email) known.byEmail.set(item.row.email, item.result);
         if (item.row.key) known.byPhone.set(item.row.key, item.result);
       }
@@ -250,7 +253,10 @@ export async function importClients(
         }
         const errors = options.dryRun ? [] : await updateOne(db, existing, row.patch, rowNo);
         if (errors.length > 0) report(errors);
-        else result.updated++;
+        else {
+          result.updated++;
+          if (!options.dryRun) touched.push(existing);
+        }
         continue;
       }
       const missing = requiredForNew(row, rowNo);

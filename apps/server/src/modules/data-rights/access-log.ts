@@ -1,27 +1,35 @@
 import type {
   AccessAction,
+  AccessActorKind,
   AccessLogQuery,
   AccessLogView,
   AccessSummaryView,
-  EndpointSpec,
+  Audit,
 } from "@matchdesk/contract";
 import { endpointId } from "@matchdesk/contract";
-import { and, count, desc, eq, lt, max, sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import { and, count, desc, eq, lt, max, type SQL, sql } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "../../db/client.js";
-import { agencyProfiles, clientAccessLog, users } from "../../db/schema/index.js";
+import { agencyProfiles, apiKeys, clientAccessLog, users } from "../../db/schema/index.js";
 import type { SessionUser } from "../../platform/access.js";
-import { newId } from "../../platform/ids.js";
+import { API_KEY_SESSION_PREFIX } from "../../platform/bearer.js";
 import { getOwnClient } from "../clients/service.js";
 import { clientsOfIntroduction } from "../introductions/records.js";
 
 /** How long the log keeps a row (issue 20): housekeeping deletes older ones. */
 export const ACCESS_LOG_MONTHS = 12;
 
+/**
+ * Who viewed or changed: a person signed in, the same through one of their API keys (`apiKeyId`),
+ * or null for someone without an account who has the public profile's password ("someone with
+ * the link").
+ */
+export type AccessActor = (Pick<SessionUser, "id" | "role"> & { apiKeyId?: string | null }) | null;
+
 export type AccessRecord = {
   /** Whose data: user ids; only clients (INVITEE) get a row, and never for their own requests. */
   clientIds: readonly string[];
-  actor: Pick<SessionUser, "id" | "role">;
+  actor: AccessActor;
   action: AccessAction;
   what: string;
   ip: string | null;
@@ -34,40 +42,94 @@ export type AccessRecord = {
  */
 export const REPEATED_VIEW_MINUTES = 10;
 
+/** The actor of a request: its user, and the API key it came with (`api-key:<id>` sessions). */
+export function actorOf(user: SessionUser | null): AccessActor {
+  if (!user) return null;
+  const apiKeyId = user.sessionId.startsWith(API_KEY_SESSION_PREFIX)
+    ? user.sessionId.slice(API_KEY_SESSION_PREFIX.length)
+    : null;
+  return { id: user.id, role: user.role, apiKeyId };
+}
+
 /**
- * Records a view or change of clients' data: one row per client, in one statement that keeps
- * only ids of clients (a matchmaker's own gallery, say, is not a client's data) and leaves out a
- * repeated view. The address is stored, never logged.
+ * Inserts one row per client that `subjects` (a query answering `client_id`) names, in one
+ * statement that keeps only clients (a matchmaker's own gallery, say, is not a client's data),
+ * never the actor themself, and leaves out a repeated view. The address is stored, never logged.
  */
-export async function recordAccess(db: Db, r: AccessRecord): Promise<void> {
-  const subjects = [...new Set(r.clientIds)].filter((id) => id !== r.actor.id);
-  if (subjects.length === 0) return;
-  const rows = sql.join(
-    subjects.map((clientId) => sql`(${newId()}, ${clientId})`),
-    sql`, `,
-  );
+async function insertAccess(db: Db, r: Omit<AccessRecord, "clientIds">, subjects: SQL): Promise<void> {
+  const actor = r.actor;
+  const kind = actor === null ? "link" : actor.apiKeyId ? "api_key" : "person";
+  const keyId = actor?.apiKeyId ?? null;
+  const sameActor =
+    actor === null
+      ? // Someone with the link has no id: the same address stands for the same someone.
+        sql`l.actor_kind = 'link' and l.ip is not distinct from ${r.ip}`
+      : sql`l.actor_id = ${actor.id} and l.actor_kind = ${kind} and l.api_key_id is not distinct from ${keyId}`;
   const repeated =
     r.action === "view"
       ? sql`and not exists (
           select 1 from ${clientAccessLog} l
           where l.client_id = v.client_id and l.at > now() - make_interval(mins => ${REPEATED_VIEW_MINUTES})
-            and l.actor_id = ${r.actor.id} and l.what = ${r.what} and l.action = 'view')`
-      : // A change is of the clients the actor looks after: an introduction's step taken by one
-        // side's matchmaker changes nothing of the other agency's client.
-        sql`and (${r.actor.role} = 'ADMIN' or ${users.inviterId} = ${r.actor.id})`;
+            and l.what = ${r.what} and l.action = 'view' and ${sameActor})`
+      : actor === null
+        ? sql`and false`
+        : // A change is of the clients the actor looks after: an introduction's step taken by one
+          // side's matchmaker changes nothing of the other agency's client.
+          sql`and (${actor.role} = 'ADMIN' or ${users.inviterId} = ${actor.id})`;
+  // The key's name is read in the same statement: the row keeps it as it was at the time.
+  const keyName = keyId === null ? sql`null` : sql`(select k.name from ${apiKeys} k where k.id = ${keyId})`;
   await db.execute(sql`
-    insert into ${clientAccessLog} (id, client_id, actor_id, actor_role, action, what, ip)
-    select v.id, v.client_id, ${r.actor.id}, ${r.actor.role}, ${r.action}, ${r.what}, ${r.ip}
-    from (values ${rows}) as v(id, client_id)
+    insert into ${clientAccessLog}
+      (id, client_id, actor_kind, actor_id, actor_role, api_key_id, api_key_name, action, what, ip)
+    select gen_random_uuid()::text, v.client_id, ${kind}, ${actor?.id ?? null}, ${actor?.role ?? null},
+      ${keyId}, ${keyName}, ${r.action}, ${r.what}, ${r.ip}
+    from (${subjects}) as v(client_id)
     join ${users} on ${users.id} = v.client_id
-    where ${users.role} = 'INVITEE' ${repeated}`);
+    where ${users.role} = 'INVITEE' and v.client_id is distinct from ${actor?.id ?? null} ${repeated}`);
+}
+
+/** Records a view or change of the named clients' data: one row per client, in one statement. */
+export async function recordAccess(db: Db, r: AccessRecord): Promise<void> {
+  const ids = [...new Set(r.clientIds)];
+  if (ids.length === 0) return;
+  // One parameter however many clients (an import touches thousands): a JSON array of ids.
+  await insertAccess(db, r, sql`select json_array_elements_text(${JSON.stringify(ids)}::json)`);
+}
+
+/**
+ * Records a view or change of every client the actor looks after (an admin: every client), as
+ * the CSV export reads them: one `insert ... select`, however many clients.
+ */
+export async function recordAccessToOwnClients(
+  db: Db,
+  r: Omit<AccessRecord, "clientIds"> & { actor: NonNullable<AccessActor> },
+): Promise<void> {
+  const owned =
+    r.actor.role === "ADMIN"
+      ? sql`select u.id from ${users} u where u.role = 'INVITEE'`
+      : sql`select u.id from ${users} u where u.role = 'INVITEE' and u.inviter_id = ${r.actor.id}`;
+  await insertAccess(db, r, owned);
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The clients an `of: "reported"` route's handler touched (`reportAccessSubjects`). */
+    accessSubjects: readonly string[] | null;
+  }
+}
+
+/**
+ * For an `of: "reported"` route: the clients this request viewed or changed, to be recorded. The
+ * handler may keep adding to the list it gave until it answers.
+ */
+export function reportAccessSubjects(request: FastifyRequest, clientIds: readonly string[]) {
+  request.accessSubjects = clientIds;
 }
 
 /** The clients whose data a request of an audited route touched, from its path params. */
-async function subjectsOf(db: Db, def: EndpointSpec, params: Record<string, string | undefined>) {
-  const audit = def.audit;
-  if (!audit) return [];
-  const first = params[audit.param];
+async function subjectsOf(db: Db, request: FastifyRequest, audit: Audit): Promise<readonly string[]> {
+  if (!("param" in audit)) return request.accessSubjects ?? [];
+  const first = (request.params as Record<string, string | undefined>)[audit.param];
   if (!first) return [];
   return audit.of === "introduction" ? clientsOfIntroduction(db, first) : [first];
 }
@@ -77,27 +139,38 @@ async function subjectsOf(db: Db, def: EndpointSpec, params: Record<string, stri
  * the answer goes out: a test (or the client) that reads the log right after sees the row. A view
  * that cannot be logged fails (the data is not served unlogged); a change is already stored, so
  * its answer goes out and the failure is reported in the process log (its kind only: the failed
- * statement's text would carry the address).
+ * statement's text would carry the address). A request without an account reaches an audited
+ * route only if it is public (the shared profile behind its password): "someone with the link".
  */
 export function registerAccessLog(app: FastifyInstance, db: Db) {
+  app.decorateRequest("accessSubjects", null);
   app.addHook("onSend", async (request, reply, payload) => {
     const def = request.routeOptions.config.endpoint;
-    const actor = request.user;
     const audit = def?.audit;
-    if (!def || !audit || !actor || reply.statusCode >= 300) return payload;
+    if (!def || !audit) return payload;
+    // A refused request records nothing, but for the clients a handler reports it already
+    // changed (an import that failed part way: the rows before the failure are written).
+    const failed = reply.statusCode >= 300;
+    if (failed && !(audit.action === "change" && request.accessSubjects?.length)) return payload;
+    if (!request.user && def.access !== "public") return payload;
+    const actor = actorOf(request.user);
+    const what = endpointId(def);
+    const ip = request.ip ?? null;
     const record = async () =>
-      recordAccess(db, {
-        clientIds: await subjectsOf(db, def, request.params as Record<string, string | undefined>),
-        actor,
-        action: audit.action,
-        what: endpointId(def),
-        ip: request.ip ?? null,
-      });
+      audit.of === "own-clients" && actor
+        ? recordAccessToOwnClients(db, { actor, action: audit.action, what, ip })
+        : recordAccess(db, {
+            clientIds: await subjectsOf(db, request, audit),
+            actor,
+            action: audit.action,
+            what,
+            ip,
+          });
     if (audit.action === "view") await record();
     else
       await record().catch((error: { code?: string; cause?: { code?: string } }) => {
         request.log.error(
-          { what: endpointId(def), code: error.cause?.code ?? error.code },
+          { what, code: error.cause?.code ?? error.code },
           "the access log missed a change: its row could not be written",
         );
       });
@@ -136,23 +209,29 @@ export async function accessLogOf(
     db.select({ n: count() }).from(clientAccessLog).where(where),
   ]);
   // Who the reader may know: themselves, the client's matchmaker and admins; an admin knows all.
-  const knows = (actorId: string | null, role: string) =>
+  // Someone with the link has no name to keep from anyone: their entry shows what there is.
+  const knows = (kind: string, actorId: string | null, role: string | null) =>
+    kind === "link" ||
     caller.role === "ADMIN" ||
     role === "ADMIN" ||
     (actorId !== null && (actorId === caller.id || actorId === client.inviterId));
   return {
     items: rows.map(({ log, firstName, lastName, agency }) => {
-      const known = knows(log.actorId, log.actorRole);
+      const known = knows(log.actorKind, log.actorId, log.actorRole);
       return {
         id: log.id,
         at: log.at.toISOString(),
         action: log.action as AccessAction,
         what: log.what,
         actorKnown: known,
+        actorKind: log.actorKind as AccessActorKind,
         actorId: known ? log.actorId : null,
         actorName: !known || firstName === null ? null : `${firstName} ${lastName ?? ""}`.trim(),
         actorRole: log.actorRole,
         actorAgency: log.actorRole === "INVITER" ? agency : null,
+        // Which key is its owner's to name: a known actor's only.
+        apiKeyId: known ? log.apiKeyId : null,
+        apiKeyName: known ? log.apiKeyName : null,
         // An admin's address is theirs to read, not a matchmaker's.
         ip: known && (caller.role === "ADMIN" || log.actorRole !== "ADMIN") ? log.ip : null,
       };
@@ -167,6 +246,7 @@ export async function accessLogOf(
 export async function accessSummaryOf(db: Db, caller: SessionUser): Promise<AccessSummaryView> {
   const rows = await db
     .select({
+      actorKind: clientAccessLog.actorKind,
       actorRole: clientAccessLog.actorRole,
       actorAgency: actorAgency,
       views: sql<number>`count(*) filter (where ${clientAccessLog.action} = 'view')`.mapWith(Number),
@@ -177,10 +257,11 @@ export async function accessSummaryOf(db: Db, caller: SessionUser): Promise<Acce
     .leftJoin(users, eq(users.id, clientAccessLog.actorId))
     .leftJoin(agencyProfiles, eq(agencyProfiles.userId, clientAccessLog.actorId))
     .where(eq(clientAccessLog.clientId, caller.id))
-    .groupBy(clientAccessLog.actorRole, actorAgency)
+    .groupBy(clientAccessLog.actorKind, clientAccessLog.actorRole, actorAgency)
     .orderBy(desc(max(clientAccessLog.at)));
   return {
     items: rows.map((row) => ({
+      actorKind: row.actorKind as AccessActorKind,
       actorRole: row.actorRole,
       actorAgency: row.actorRole === "ADMIN" ? null : row.actorAgency,
       views: row.views,

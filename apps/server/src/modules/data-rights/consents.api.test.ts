@@ -126,4 +126,30 @@ describe("consent records", () => {
     expect((await call("anna", "GET", "/api/me/consents")).statusCode).toBe(403);
     expect((await call("anna", "POST", "/api/me/consents/shared_search/withdraw")).statusCode).toBe(403);
   });
+
+  it("shows the client's ledger to their matchmaker and an admin (GET /api/clients/{id}/consents), no one else", async () => {
+    const olga = people.olga!;
+    const own = await call("anna", "GET", `/api/clients/${olga.id}/consents`);
+    expect(own.statusCode).toBe(200);
+    const view = MyConsentsView.parse(own.json());
+    // The same as the client's own view: what is on, and the ledger by role.
+    expect(view).toEqual(await consents("olga"));
+    expect(view.current).toEqual({ shared_search: false, public_profile: false });
+    expect(view.items).toEqual([
+      expect.objectContaining({
+        kind: "shared_search",
+        grantedByRole: "INVITER",
+        withdrawnByRole: "INVITEE",
+      }),
+    ]);
+    const byAdmin = await t.app.inject({
+      method: "GET",
+      url: `/api/clients/${olga.id}/consents`,
+      headers: { cookie: cookies.admin! },
+    });
+    expect(byAdmin.statusCode).toBe(200);
+    const other = await call("boris", "GET", `/api/clients/${olga.id}/consents`);
+    expect([other.statusCode, other.json().code]).toEqual([404, "CLIENT_NOT_FOUND"]);
+    expect((await call("olga", "GET", `/api/clients/${olga.id}/consents`)).statusCode).toBe(403);
+  });
 });

@@ -1,21 +1,37 @@
-import type { ConsentKind, MyConsentsView } from "@matchdesk/contract";
+import type { ClientConsentsView, ConsentKind, MyConsentsView } from "@matchdesk/contract";
 import type { Db } from "../../db/client.js";
 import type { SessionUser } from "../../platform/access.js";
+import { getOwnClient } from "../clients/service.js";
 import { consentsOf, recordConsent, toConsentEntry } from "../consents/ledger.js";
 import { closePublicProfile, readProfilePasswordSet } from "../profiles/public.js";
 import { getUser, updateUser } from "../users/service.js";
 
-/** The signed-in client's consents: what is on now (the flags themselves) and the ledger. */
-export async function myConsents(db: Db, caller: SessionUser): Promise<MyConsentsView> {
+/** A client's consents: what is on now (the flags themselves) and the ledger, newest first. */
+async function consentsView(db: Db, clientId: string): Promise<MyConsentsView> {
   const [user, publicProfile, items] = await Promise.all([
-    getUser(db, caller.id),
-    readProfilePasswordSet(db, caller.id),
-    consentsOf(db, caller.id),
+    getUser(db, clientId),
+    readProfilePasswordSet(db, clientId),
+    consentsOf(db, clientId),
   ]);
   return {
     current: { shared_search: user.participatesInSearch, public_profile: publicProfile },
     items: items.map(toConsentEntry),
   };
+}
+
+/** The signed-in client's consents. */
+export async function myConsents(db: Db, caller: SessionUser): Promise<MyConsentsView> {
+  return consentsView(db, caller.id);
+}
+
+/** A client's consents for their matchmaker or an admin; 404 for anyone else's client. */
+export async function clientConsents(
+  db: Db,
+  caller: SessionUser,
+  clientId: string,
+): Promise<ClientConsentsView> {
+  await getOwnClient(db, caller, clientId);
+  return consentsView(db, clientId);
 }
 
 /**

@@ -314,6 +314,44 @@ describe("the access log", () => {
         request: get("anna", `/api/clients/${O}/export`),
         subjects: ["olga"],
       },
+      "GET /api/clients/:id/consents": {
+        who: "anna",
+        request: get("anna", `/api/clients/${O}/consents`),
+        subjects: ["olga"],
+      },
+      "GET /api/clients/:id/retention": {
+        who: "anna",
+        request: get("anna", `/api/clients/${O}/retention`),
+        subjects: ["olga"],
+      },
+      "PUT /api/clients/:id/retention": {
+        who: "anna",
+        request: () => call("anna", "PUT", `/api/clients/${O}/retention`, { keep: false }),
+        subjects: ["olga"],
+      },
+      "GET /api/clients/export": {
+        who: "anna",
+        request: get("anna", "/api/clients/export"),
+        // Every client of hers is in the file: one row each.
+        subjects: ["olga", "vera", "anton"],
+        untouched: ["ivan"],
+      },
+      "POST /api/clients/import": {
+        who: "anna",
+        request: () => {
+          const form = multipart("file", [
+            { name: "clients.csv", data: Buffer.from(`email,city\n${olga.email},Sochi\n`), type: "text/csv" },
+          ]);
+          return t.app.inject({
+            method: "POST",
+            url: "/api/clients/import?duplicates=update",
+            headers: { ...form.headers, cookie: cookies.anna! },
+            payload: form.payload,
+          });
+        },
+        subjects: ["olga"],
+        untouched: ["vera"],
+      },
       "GET /api/introductions/:id": {
         who: "boris",
         request: get("boris", `/api/introductions/${ivanIntro}`),
@@ -463,10 +501,14 @@ describe("the access log", () => {
       "POST /api/clients/:id/recalibration/dismiss",
     ];
 
+    // The public profile behind its password records "someone with the link" (no actor):
+    // access-log-actors.api.test.ts walks these.
+    const byLink = ["POST /api/public/profiles/:id/access", "GET /api/public/profiles/:id"];
+
     // Every audited route is walked, and every route of a client's data is audited but these:
     // deleting or erasing a client (their log goes with them) and reading the log itself.
     const audited = ENDPOINTS.filter((def) => def.audit).map(endpointId);
-    expect([...Object.keys(steps), ...refused].sort()).toEqual([...audited].sort());
+    expect([...Object.keys(steps), ...refused, ...byLink].sort()).toEqual([...audited].sort());
     const notAudited = [
       "DELETE /api/clients/:id",
       "GET /api/clients/:id/access-log",

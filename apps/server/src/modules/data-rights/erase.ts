@@ -7,7 +7,7 @@ import {
 } from "@matchdesk/contract";
 import { eq, sql } from "drizzle-orm";
 import type { Database, Db } from "../../db/client.js";
-import { clientAccessLog } from "../../db/schema/index.js";
+import { clientAccessLog, clientRetention, retentionSettings } from "../../db/schema/index.js";
 import type { SessionUser } from "../../platform/access.js";
 import { AppError, badRequest, conflict, notFound } from "../../platform/errors.js";
 import { eraseMailOf } from "../../platform/mail-erase.js";
@@ -68,10 +68,17 @@ function requireConfirmation(body: { confirm?: unknown }) {
  * everything back and answers 503, so a retry can finish; a file already removed stays removed).
  * What is kept for the other party or by law is counted in the answer with the reason.
  */
-async function erasePerson(deps: EraseDeps, id: string, now = new Date()): Promise<ErasureReport> {
+async function erasePerson(
+  deps: EraseDeps,
+  id: string,
+  now = new Date(),
+  guard?: (tx: Db) => Promise<boolean>,
+): Promise<ErasureReport | null> {
   const counts = await deps.db.transaction(async (tx) => {
     const person = await lockPersonForErasure(tx, id);
     if (!person) throw notFound("USER_NOT_FOUND", "Not found");
+    // Checked with the person's row locked: a concurrent erasure or change waits or is seen.
+    if (guard && !(await guard(tx))) return null;
     if (person.role === "INVITER" && (await liveClientCount(tx, person.id)) > 0) {
       throw conflict(
         "MATCHMAKER_HAS_CLIENTS",
@@ -80,6 +87,7 @@ async function erasePerson(deps: EraseDeps, id: string, now = new Date()): Promi
     }
     return eraseInside(tx, deps.storage, person, now);
   });
+  if (counts === null) return null;
   // This instance refits now (the NOTIFY reaches the others); a failure waits for the next refit.
   await learnerFor(deps.db)
     .forget(id)
@@ -107,6 +115,9 @@ async function eraseInside(tx: Db, storage: Storage, person: UserRow, now: Date)
   const profile = await eraseProfileOf(tx, person.id);
   const intro = await eraseIntroductionsOf(tx, person.id);
   const matching = await eraseMatchingOf(tx, person.id);
+  // Retention's own rows (a flag and a date, nothing personal) go with the person.
+  await tx.delete(clientRetention).where(eq(clientRetention.clientId, person.id));
+  await tx.delete(retentionSettings).where(eq(retentionSettings.matchmakerId, person.id));
   const accessLog = await tx
     .delete(clientAccessLog)
     .where(eq(clientAccessLog.clientId, person.id))
@@ -169,7 +180,26 @@ async function eraseInside(tx: Db, storage: Storage, person: UserRow, now: Date)
 /** The signed-in person erases themselves: a client, or a matchmaker without clients. */
 export async function eraseMe(deps: EraseDeps, caller: SessionUser, body: { confirm?: unknown }) {
   requireConfirmation(body);
-  return erasePerson(deps, caller.id);
+  return (await erasePerson(deps, caller.id))!;
+}
+
+/**
+ * Retention's erasure of an inactive client: the same erasure as a manual one, when `stillDue`
+ * (run inside the transaction, with the person's row locked) says it is still due; null when not,
+ * or when the person is already erased.
+ */
+export async function eraseIfStillDue(
+  deps: EraseDeps,
+  id: string,
+  now: Date,
+  stillDue: (tx: Db) => Promise<boolean>,
+): Promise<ErasureReport | null> {
+  try {
+    return await erasePerson(deps, id, now, stillDue);
+  } catch (error) {
+    if (error instanceof AppError && error.code === "USER_NOT_FOUND") return null;
+    throw error;
+  }
 }
 
 /** A client's matchmaker (or an admin) erases the client; 404 for anyone else's client. */
@@ -181,7 +211,7 @@ export async function eraseClient(
 ) {
   await getOwnClient(deps.db, caller, clientId);
   requireConfirmation(body);
-  return erasePerson(deps, clientId);
+  return (await erasePerson(deps, clientId))!;
 }
 
 /** Each instance refits its learner when any instance erases someone. */

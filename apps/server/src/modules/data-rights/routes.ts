@@ -5,9 +5,15 @@ import { requireSignedInPerson } from "../../platform/bearer.js";
 import { route } from "../../platform/route.js";
 import { clearSessionCookie } from "../auth/sessions.js";
 import { accessLogOf, accessSummaryOf } from "./access-log.js";
-import { myConsents, withdrawMyConsent } from "./consents.js";
+import { clientConsents, myConsents, withdrawMyConsent } from "./consents.js";
 import { eraseClient, eraseMe, listenForErasures } from "./erase.js";
 import { exportClient, exportMine } from "./export.js";
+import {
+  clientRetentionOf,
+  retentionSettingsOf,
+  saveRetentionSettings,
+  setClientRetention,
+} from "./retention.js";
 
 export function register(app: FastifyInstance, deps: AppDeps) {
   const exportDeps = { db: deps.db, publicUrl: deps.config.publicUrl };
@@ -35,6 +41,21 @@ export function register(app: FastifyInstance, deps: AppDeps) {
   route(app, dataRightsApi.myConsents, (request) => myConsents(deps.db, request.user));
   route(app, dataRightsApi.withdrawConsent, (request) =>
     withdrawMyConsent(deps.db, request.user, request.params.kind),
+  );
+  // The same ledger for the client's matchmaker or an admin (the client's page, tab "Data").
+  route(app, dataRightsApi.clientConsents, (request) =>
+    clientConsents(deps.db, request.user, request.params.id),
+  );
+  // Retention of inactive clients: the agency's setting, and each client's "keep".
+  route(app, dataRightsApi.retentionSettings, (request) => retentionSettingsOf(deps.db, request.user));
+  route(app, dataRightsApi.saveRetentionSettings, (request) =>
+    saveRetentionSettings(deps.db, request.user, request.body),
+  );
+  route(app, dataRightsApi.clientRetention, (request) =>
+    clientRetentionOf(deps.db, request.user, request.params.id),
+  );
+  route(app, dataRightsApi.setClientRetention, (request) =>
+    setClientRetention(deps.db, request.user, request.params.id, request.body),
   );
   const erasures = listenForErasures(deps.database);
   app.addHook("onClose", async () => (await erasures).stop());

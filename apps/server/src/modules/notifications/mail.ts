@@ -62,6 +62,8 @@ const en: Catalog = {
       `The introduction of ${p.clientName} and ${p.candidateName} expired: ${p.clientName} was not asked in time.`,
     webhook_disabled: (p) =>
       `Your webhook ${p.url} was switched off: its deliveries kept failing. Fix the endpoint, then use "Send again" on the Integrations page.`,
+    client_retention_warning: (p) =>
+      `${p.clientName} has had no activity for a long time: under your retention setting the client's data will be erased on ${p.erasesAt}. To keep the client, open their page, tab "Data", and choose "Keep".`,
   },
 };
 
@@ -116,6 +118,8 @@ const ru: Catalog = {
       `Знакомство ${p.clientName} и ${p.candidateName} истекло: клиента ${p.clientName} не спросили вовремя.`,
     webhook_disabled: (p) =>
       `Вебхук ${p.url} отключён: его доставки раз за разом не проходили. Исправьте приёмник и нажмите «Отправить снова» на странице «Интеграции».`,
+    client_retention_warning: (p) =>
+      `Клиент ${p.clientName} давно не проявлял активности: по вашему сроку хранения его данные будут удалены ${p.erasesAt}. Чтобы сохранить клиента, откройте его страницу, вкладку «Данные», и выберите «Сохранить».`,
   },
 };
 

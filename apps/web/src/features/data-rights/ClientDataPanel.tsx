@@ -6,6 +6,8 @@ import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../lib/format-date";
 import { LoadFailed } from "../../ui/LoadFailed";
 import { accessArea } from "./access-what";
+import { ClientConsentsCard } from "./ClientConsentsCard";
+import { ClientRetentionCard } from "./ClientRetentionCard";
 import { EraseClientCard } from "./EraseClientCard";
 import { ExportButton } from "./ExportButton";
 import { useAccessLog, useExportClient } from "./useDataRights";
@@ -46,6 +48,7 @@ export function ClientDataPanel({
           <ExportButton exporting={exporting}>{t("dataRights.export.button")}</ExportButton>
         </Stack>
       </Card>
+      <ClientConsentsCard clientId={clientId} />
       <Card shadow="xs" padding="lg" component="section" aria-labelledby="access-log-title">
         <Stack gap="md">
           <Group gap="xs" wrap="nowrap">
@@ -93,6 +96,7 @@ export function ClientDataPanel({
           )}
         </Stack>
       </Card>
+      <ClientRetentionCard clientId={clientId} />
       <EraseClientCard clientId={clientId} name={name} onErased={onErased} />
     </Stack>
   );
@@ -101,7 +105,7 @@ export function ClientDataPanel({
 function LogLine({ entry }: { entry: AccessLogEntry }) {
   const { t } = useTranslation();
   const who = entry.actorName ?? t("dataRights.log.deletedAccount");
-  const role = t(`roles.${entry.actorRole}`);
+  const role = entry.actorRole ? t(`roles.${entry.actorRole}`) : "";
   return (
     <li
       style={{
@@ -120,14 +124,23 @@ function LogLine({ entry }: { entry: AccessLogEntry }) {
             </Text>
           </Group>
           <Text size="sm">
-            {!entry.actorKnown
-              ? entry.actorAgency
-                ? t("dataRights.log.otherAgency", { role, agency: entry.actorAgency })
-                : t("dataRights.log.otherClient")
-              : entry.actorAgency
-                ? t("dataRights.log.actorWithAgency", { name: who, role, agency: entry.actorAgency })
-                : t("dataRights.log.actor", { name: who, role })}
+            {entry.actorKind === "link"
+              ? t("dataRights.log.link")
+              : !entry.actorKnown
+                ? entry.actorAgency
+                  ? t("dataRights.log.otherAgency", { role, agency: entry.actorAgency })
+                  : t("dataRights.log.otherClient")
+                : entry.actorAgency
+                  ? t("dataRights.log.actorWithAgency", { name: who, role, agency: entry.actorAgency })
+                  : t("dataRights.log.actor", { name: who, role })}
           </Text>
+          {entry.actorKind === "api_key" && (
+            <Text size="xs" c="gray.7">
+              {entry.apiKeyName
+                ? t("dataRights.log.viaKey", { name: entry.apiKeyName })
+                : t("dataRights.log.viaKeyUnnamed")}
+            </Text>
+          )}
         </Stack>
         <Stack gap={2} align="flex-end">
           <Text size="sm" c="gray.7">

@@ -1,4 +1,5 @@
 import { Card, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
+import type { AccessSummaryView } from "@matchdesk/contract";
 import { IconShieldLock } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../lib/format-date";
@@ -50,14 +51,9 @@ export function MyDataCard() {
         ) : (
           <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: "none" }}>
             {items.map((item) => (
-              <li key={`${item.actorRole}:${item.actorAgency ?? ""}`}>
+              <li key={`${item.actorKind}:${item.actorRole ?? ""}:${item.actorAgency ?? ""}`}>
                 <Text size="sm" fw={500}>
-                  {item.actorAgency
-                    ? t("dataRights.mine.whoAgency", {
-                        role: t(`roles.${item.actorRole}`),
-                        agency: item.actorAgency,
-                      })
-                    : t(`roles.${item.actorRole}`)}
+                  <SummaryWho item={item} />
                 </Text>
                 <Text size="sm" c="gray.7">
                   {t("dataRights.mine.counts", {
@@ -78,4 +74,13 @@ export function MyDataCard() {
       </Stack>
     </Card>
   );
+}
+
+/** Who a line of the summary is: by role and agency, through an API key, or with the link. */
+function SummaryWho({ item }: { item: AccessSummaryView["items"][number] }) {
+  const { t } = useTranslation();
+  if (item.actorKind === "link" || !item.actorRole) return t("dataRights.mine.link");
+  const role = t(`roles.${item.actorRole}`);
+  const who = item.actorAgency ? t("dataRights.mine.whoAgency", { role, agency: item.actorAgency }) : role;
+  return item.actorKind === "api_key" ? t("dataRights.mine.viaKey", { who }) : who;
 }

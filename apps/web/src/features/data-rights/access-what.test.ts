@@ -21,6 +21,11 @@ describe("accessArea", () => {
     expect(of("GET", "/api/introductions/:id/contacts")).toBe("contacts");
     expect(of("POST", "/api/introductions/:id/:action")).toBe("introductions");
     expect(of("GET", "/api/clients/:id/export")).toBe("export");
+    expect(of("GET", "/api/clients/export")).toBe("csvExport");
+    expect(of("POST", "/api/clients/import")).toBe("csvImport");
+    expect(of("GET", "/api/public/profiles/:id")).toBe("publicProfile");
+    expect(of("POST", "/api/public/profiles/:id/access")).toBe("publicProfile");
+    expect(of("GET", "/api/files/:folder/:name")).toBe("certificates");
     expect(of("GET", "/api/unknown")).toBe("other");
   });
 });

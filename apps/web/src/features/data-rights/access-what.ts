@@ -8,9 +8,14 @@ export const ACCESS_AREAS = [
   "recalibration",
   "candidates",
   "consentLedger",
+  "consents",
+  "retention",
   "contacts",
   "introductions",
   "export",
+  "csvExport",
+  "csvImport",
+  "publicProfile",
   "editLink",
   "invite",
   "profile",
@@ -21,7 +26,12 @@ export type AccessArea = (typeof ACCESS_AREAS)[number];
 
 // The first rule whose pattern the route's path matches names the area.
 const RULES: readonly [RegExp, AccessArea][] = [
+  [/^\/api\/clients\/export$/, "csvExport"],
+  [/^\/api\/clients\/import$/, "csvImport"],
+  [/^\/api\/public\/profiles\//, "publicProfile"],
   [/\/certificates(\/|$)/, "certificates"],
+  // Of the files, only a client's certificates are recorded (their download).
+  [/^\/api\/files\//, "certificates"],
   [/\/(gallery|avatar)(\/|$)/, "photos"],
   [/\/display-settings$/, "displaySettings"],
   [/\/password$/, "password"],
@@ -29,6 +39,8 @@ const RULES: readonly [RegExp, AccessArea][] = [
   [/\/recalibration(\/|$)/, "recalibration"],
   [/\/candidates(\/|$)/, "candidates"],
   [/\/consent-ledger$/, "consentLedger"],
+  [/\/clients\/:id\/consents$/, "consents"],
+  [/\/clients\/:id\/retention$/, "retention"],
   [/\/contacts$/, "contacts"],
   [/\/introductions\//, "introductions"],
   [/\/export$/, "export"],

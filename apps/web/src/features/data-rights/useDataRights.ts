@@ -1,4 +1,9 @@
-import { type ConsentKind, type DataExport, dataRightsApi } from "@matchdesk/contract";
+import {
+  type ConsentKind,
+  type DataExport,
+  dataRightsApi,
+  type RetentionSettings,
+} from "@matchdesk/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call, queryKeyOf, queryOf } from "../../lib/api";
 
@@ -82,5 +87,43 @@ export function useWithdrawConsent() {
   return useMutation({
     mutationFn: (kind: ConsentKind) => call(dataRightsApi.withdrawConsent, { params: { kind } }),
     onSuccess: (view) => queryClient.setQueryData(queryKeyOf(dataRightsApi.myConsents), view),
+  });
+}
+
+/** A client's consents (shared search, public profile) and their ledger, for their matchmaker. */
+export function useClientConsents(clientId: string) {
+  return useQuery(queryOf(dataRightsApi.clientConsents, { params: { id: clientId } }));
+}
+
+/** The matchmaker's retention of inactive clients (months, or null: off). */
+export function useRetentionSettings() {
+  return useQuery(queryOf(dataRightsApi.retentionSettings));
+}
+
+/** Saves the retention setting; every client's retention is read again. */
+export function useSaveRetentionSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RetentionSettings) => call(dataRightsApi.saveRetentionSettings, { body }),
+    onSuccess: (view) => {
+      queryClient.setQueryData(queryKeyOf(dataRightsApi.retentionSettings), view);
+      void queryClient.invalidateQueries({ queryKey: queryKeyOf(dataRightsApi.clientRetention) });
+    },
+  });
+}
+
+/** A client under the retention setting: last activity, erasure date, kept or not. */
+export function useClientRetention(clientId: string) {
+  return useQuery(queryOf(dataRightsApi.clientRetention, { params: { id: clientId } }));
+}
+
+/** Keeps a client (never erased for inactivity), or lets the setting apply again. */
+export function useSetClientRetention(clientId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (keep: boolean) =>
+      call(dataRightsApi.setClientRetention, { params: { id: clientId }, body: { keep } }),
+    onSuccess: (view) =>
+      queryClient.setQueryData(queryKeyOf(dataRightsApi.clientRetention, { params: { id: clientId } }), view),
   });
 }

@@ -32,6 +32,7 @@ import { Link, useNavigate } from "react-router";
 import { serverFieldErrors } from "../../lib/form-errors";
 import { useErrorMessage } from "../../lib/useErrorMessage";
 import { usePageTitle } from "../../ui/usePageTitle";
+import { RetentionSettingsCard } from "../data-rights/RetentionSettingsCard";
 import { AvatarUpload } from "../media/AvatarUpload";
 import { CertificatesManager } from "../media/CertificatesManager";
 import { CountrySelect } from "./CountrySelect";
@@ -143,6 +144,7 @@ export function AgencyProfilePage({ section }: { section: "basics" | "advanced" 
                 </Stack>
               </Card>
               <PasswordCard hasPassword={agency.data.hasPassword} />
+              <RetentionSettingsCard />
             </>
           )}
         </>

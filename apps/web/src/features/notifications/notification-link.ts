@@ -28,6 +28,10 @@ export function notificationLink(item: Pick<NotificationView, "kind" | "params">
     case "introduction_ask_reminder":
     case "introduction_expired_unasked":
       return typeof item.params.clientId === "string" ? `/invited-users/${item.params.clientId}` : null;
+    case "client_retention_warning":
+      return typeof item.params.clientId === "string"
+        ? `/invited-users/${item.params.clientId}?tab=data`
+        : null;
     case "webhook_disabled":
       return "/admin/integrations";
     case "review_approved":

@@ -1,0 +1,276 @@
+import { ClientRetentionView, RetentionSettings } from "@matchdesk/contract";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, signIn, type TestApp } from "../../../test/app.js";
+import {
+  chatMembers,
+  chatMessages,
+  chats,
+  clientPreferences,
+  clientProfiles,
+  clientRetention,
+  notifications,
+  outbox,
+  retentionSettings,
+  sessions,
+  users,
+} from "../../db/schema/index.js";
+import { newId } from "../../platform/ids.js";
+import { seedClient, seedMatchmaker } from "../../seed/seed.js";
+import { runRetention } from "./retention.js";
+
+// Issue 20, retention: a matchmaker's clients without activity for the agency's period are erased
+// (the same erasure as a manual one), the matchmaker warned once 30 days before; "keep" and new
+// activity stop it; off (the default) does nothing. Time moves by the stored timestamps and the
+// job's `now`, never by a fake clock.
+
+const DAY = 86_400_000;
+let t: TestApp;
+let mm: { id: string; email: string };
+let other: { id: string; email: string };
+let cookie: string;
+let otherCookie: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  mm = await seedMatchmaker(t.database.db, { firstName: "Rita", lastName: "Retainer" });
+  other = await seedMatchmaker(t.database.db, { firstName: "Oskar", lastName: "Other" });
+  cookie = (await signIn(t.app, mm.email)).cookie;
+  otherCookie = (await signIn(t.app, other.email)).cookie;
+}, 60_000);
+afterAll(async () => t?.close());
+
+const call = (c: string, method: "GET" | "PUT", url: string, payload?: Record<string, unknown>) =>
+  t.app.inject({ method, url, headers: { cookie: c }, payload });
+const run = (now: Date) => runRetention(t.app.deps, now);
+
+/** The date `months` calendar months after `from`, as the job counts them. */
+function plusMonths(from: Date, months: number) {
+  const d = new Date(from);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  return d;
+}
+
+/** A client whose every trace of activity is at `at` (the 15th of a month, so months add evenly). */
+async function inactiveClient(name: string, at: Date, matchmakerId = mm.id) {
+  const client = await seedClient(t.database.db, matchmakerId, { firstName: name, lastName: "Sleeper" });
+  await setActivity(client.id, at);
+  return client;
+}
+async function setActivity(id: string, at: Date) {
+  const db = t.database.db;
+  await db.update(users).set({ createdAt: at }).where(eq(users.id, id));
+  await db.update(clientProfiles).set({ updatedAt: at }).where(eq(clientProfiles.userId, id));
+  await db.update(clientPreferences).set({ updatedAt: at }).where(eq(clientPreferences.userId, id));
+  await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.userId, id));
+}
+const userOf = async (id: string) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0]!;
+const warningsFor = async (clientId: string) =>
+  (
+    await t.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, mm.id), eq(notifications.kind, "client_retention_warning")))
+  ).filter((n) => n.params.clientId === clientId);
+
+describe("the retention setting", () => {
+  it("is off by default, takes 12, 24 or 36 months or null, and refuses anything else", async () => {
+    const first = await call(cookie, "GET", "/api/retention/settings");
+    expect(first.statusCode).toBe(200);
+    expect(RetentionSettings.parse(first.json())).toEqual({ months: null });
+    for (const months of [7, 0, "24", -12, 48]) {
+      const bad = await call(cookie, "PUT", "/api/retention/settings", { months });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().code).toBe("VALIDATION_FAILED");
+    }
+    expect(await t.database.db.select().from(retentionSettings)).toEqual([]);
+    const on = await call(cookie, "PUT", "/api/retention/settings", { months: 12 });
+    expect(on.json()).toEqual({ months: 12 });
+    const off = await call(cookie, "PUT", "/api/retention/settings", { months: null });
+    expect(off.json()).toEqual({ months: null });
+    expect(await t.database.db.select().from(retentionSettings)).toEqual([]);
+  });
+});
+
+describe("the retention job", () => {
+  const lastActive = new Date(Date.UTC(2023, 0, 15, 12));
+  const due = plusMonths(lastActive, 24);
+
+  it("does nothing while the setting is off", async () => {
+    const client = await inactiveClient("Olaf", new Date(Date.UTC(2019, 0, 15, 12)));
+    const result = await run(new Date());
+    expect(result.ran).toBe(true);
+    expect(result.warned.filter((w) => w.clientId === client.id)).toEqual([]);
+    expect(result.erased).not.toContain(client.id);
+    expect((await userOf(client.id)).erasedAt).toBeNull();
+    expect(await warningsFor(client.id)).toEqual([]);
+    const view = ClientRetentionView.parse(
+      (await call(cookie, "GET", `/api/clients/${client.id}/retention`)).json(),
+    );
+    expect(view).toMatchObject({ months: null, keep: false, erasesAt: null, warnedAt: null });
+    await t.database.db.delete(users).where(eq(users.id, client.id));
+  });
+
+  it("warns the matchmaker once 30 days before, then erases the client on the date", async () => {
+    const client = await inactiveClient("Wanda", lastActive);
+    const otherClient = await inactiveClient("Ulla", lastActive, other.id);
+    expect((await call(cookie, "PUT", "/api/retention/settings", { months: 24 })).statusCode).toBe(200);
+
+    // 31 days before: nothing yet.
+    let result = await run(new Date(due.getTime() - 31 * DAY));
+    expect(result.warned).toEqual([]);
+    expect(result.erased).toEqual([]);
+
+    // 30 days before: one warning, in the app and by e-mail, naming the date.
+    const warnAt = new Date(due.getTime() - 30 * DAY);
+    const mailsBefore = (await t.database.db.select().from(outbox).where(eq(outbox.toAddress, mm.email)))
+      .length;
+    result = await run(warnAt);
+    expect(result.warned.map((w) => w.clientId)).toEqual([client.id]);
+    const [notice] = await warningsFor(client.id);
+    expect(notice!.params).toMatchObject({
+      clientName: "Wanda Sleeper",
+      erasesAt: due.toISOString().slice(0, 10),
+    });
+    const mails = await t.database.db.select().from(outbox).where(eq(outbox.toAddress, mm.email));
+    expect(mails.length).toBe(mailsBefore + 1);
+    expect(mails.some((m) => m.body.includes("Wanda Sleeper"))).toBe(true);
+    const view = ClientRetentionView.parse(
+      (await call(cookie, "GET", `/api/clients/${client.id}/retention`)).json(),
+    );
+    expect(view).toMatchObject({ months: 24, keep: false, erasesAt: due.toISOString() });
+    expect(view.lastActivityAt).toBe(lastActive.toISOString());
+    expect(view.warnedAt).not.toBeNull();
+
+    // Runs again, on one instance after another and on two at once: no second warning.
+    await run(new Date(warnAt.getTime() + 3_600_000));
+    await Promise.all([run(new Date(due.getTime() - DAY)), run(new Date(due.getTime() - DAY))]);
+    expect(await warningsFor(client.id)).toHaveLength(1);
+    expect((await userOf(client.id)).erasedAt).toBeNull();
+
+    // On the date: erased, as "Erase client" does (the tombstone, the warning gone with the name).
+    const [a, b] = await Promise.all([run(due), run(due)]);
+    expect([...a.erased, ...b.erased]).toEqual([client.id]);
+    const tombstone = await userOf(client.id);
+    expect(tombstone.erasedAt).not.toBeNull();
+    expect(tombstone).toMatchObject({ email: null, firstName: "—", lastName: "", inviterId: null });
+    expect(await warningsFor(client.id)).toEqual([]);
+    expect(
+      await t.database.db.select().from(clientRetention).where(eq(clientRetention.clientId, client.id)),
+    ).toEqual([]);
+    expect((await call(cookie, "GET", `/api/clients/${client.id}/retention`)).statusCode).toBe(404);
+    // Idempotent; another agency (off) is untouched.
+    expect((await run(new Date(due.getTime() + DAY))).erased).toEqual([]);
+    expect((await userOf(otherClient.id)).erasedAt).toBeNull();
+  });
+
+  it("keeps a client the matchmaker marked 'keep'", async () => {
+    const client = await inactiveClient("Karl", lastActive);
+    await run(new Date(due.getTime() - 30 * DAY));
+    expect(await warningsFor(client.id)).toHaveLength(1);
+
+    // Only the client's matchmaker (or an admin) sets it; bad input writes nothing.
+    expect(
+      (await call(otherCookie, "PUT", `/api/clients/${client.id}/retention`, { keep: true })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(cookie, "PUT", `/api/clients/${client.id}/retention`, { keep: "yes" })).statusCode,
+    ).toBe(400);
+    const kept = await call(cookie, "PUT", `/api/clients/${client.id}/retention`, { keep: true });
+    expect(kept.statusCode).toBe(200);
+    expect(ClientRetentionView.parse(kept.json())).toMatchObject({
+      keep: true,
+      erasesAt: null,
+      warnedAt: null,
+    });
+
+    const later = new Date(due.getTime() + 400 * DAY);
+    const result = await run(later);
+    expect(result.erased).not.toContain(client.id);
+    expect(result.warned.map((w) => w.clientId)).not.toContain(client.id);
+    expect((await userOf(client.id)).erasedAt).toBeNull();
+
+    // Let go again: warned anew, and erased no sooner than 30 days after that warning.
+    await call(cookie, "PUT", `/api/clients/${client.id}/retention`, { keep: false });
+    expect((await run(later)).warned.map((w) => w.clientId)).toEqual([client.id]);
+    expect((await run(new Date(later.getTime() + 29 * DAY))).erased).toEqual([]);
+    expect((await run(new Date(later.getTime() + 30 * DAY))).erased).toEqual([client.id]);
+  });
+
+  it("starts the clock again when the client is active again", async () => {
+    const client = await inactiveClient("Ada", lastActive);
+    await run(new Date(due.getTime() - 30 * DAY));
+    expect(await warningsFor(client.id)).toHaveLength(1);
+
+    // The client signs in 10 days before the date.
+    const signedInAt = new Date(due.getTime() - 10 * DAY);
+    await t.database.db.insert(sessions).values({
+      id: newId(),
+      tokenHash: newId(),
+      userId: client.id,
+      expiresAt: new Date(signedInAt.getTime() + 30 * DAY),
+      lastSeenAt: signedInAt,
+      createdAt: signedInAt,
+    });
+    let result = await run(due);
+    expect(result.erased).toEqual([]);
+    expect((await userOf(client.id)).erasedAt).toBeNull();
+    const view = ClientRetentionView.parse(
+      (await call(cookie, "GET", `/api/clients/${client.id}/retention`)).json(),
+    );
+    const newDue = plusMonths(signedInAt, 24);
+    expect(view.lastActivityAt).toBe(signedInAt.toISOString());
+    expect(view.erasesAt).toBe(newDue.toISOString());
+
+    // A questionnaire change counts too; the new date's warning comes 30 days before it, once.
+    const editedAt = new Date(signedInAt.getTime() + DAY);
+    await t.database.db
+      .update(clientProfiles)
+      .set({ updatedAt: editedAt })
+      .where(eq(clientProfiles.userId, client.id));
+    const [profile] = await t.database.db
+      .select()
+      .from(clientProfiles)
+      .where(eq(clientProfiles.userId, client.id));
+    const lastDue = profile ? plusMonths(editedAt, 24) : newDue;
+    expect((await run(new Date(lastDue.getTime() - 31 * DAY))).warned).toEqual([]);
+    result = await run(new Date(lastDue.getTime() - 30 * DAY));
+    expect(result.warned.map((w) => w.clientId)).toEqual([client.id]);
+    expect(await warningsFor(client.id)).toHaveLength(2);
+    expect((await run(lastDue)).erased).toEqual([client.id]);
+  });
+
+  it("counts a chat message the client wrote, not one written to them", async () => {
+    const client = await inactiveClient("Chloe", lastActive);
+    const db = t.database.db;
+    const chatId = newId();
+    await db.insert(chats).values({ id: chatId, pairKey: `${client.id}:${mm.id}` });
+    await db.insert(chatMembers).values([
+      { chatId, userId: client.id },
+      { chatId, userId: mm.id },
+    ]);
+    const theirs = new Date(lastActive.getTime() + 5 * DAY);
+    const mine = new Date(lastActive.getTime() + 3 * DAY);
+    await db.insert(chatMessages).values([
+      { id: newId(), chatId, senderId: mm.id, body: "Are you there?", createdAt: theirs },
+      { id: newId(), chatId, senderId: client.id, body: "Yes", createdAt: mine },
+    ]);
+    const view = ClientRetentionView.parse(
+      (await call(cookie, "GET", `/api/clients/${client.id}/retention`)).json(),
+    );
+    expect(view.lastActivityAt).toBe(mine.toISOString());
+    expect(view.erasesAt).not.toBeNull();
+    await call(cookie, "PUT", `/api/clients/${client.id}/retention`, { keep: true });
+  });
+
+  it("switched off, erases nothing even of a warned client", async () => {
+    const client = await inactiveClient("Fiona", lastActive);
+    await call(cookie, "PUT", "/api/retention/settings", { months: 24 });
+    await run(new Date(due.getTime() - 30 * DAY));
+    expect(await warningsFor(client.id)).toHaveLength(1);
+    await call(cookie, "PUT", "/api/retention/settings", { months: null });
+    const result = await run(new Date(due.getTime() + 100 * DAY));
+    expect(result).toMatchObject({ warned: [], erased: [] });
+    expect((await userOf(client.id)).erasedAt).toBeNull();
+  });
+});

@@ -1,0 +1,299 @@
+import {
+  type ClientRetentionView,
+  RETENTION_WARNING_DAYS,
+  type RetentionMonths,
+  type RetentionSettings,
+  type SetClientRetentionBody,
+} from "@matchdesk/contract";
+import { eq, type SQL, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../../db/client.js";
+import { clientRetention, retentionSettings } from "../../db/schema/index.js";
+import type { SessionUser } from "../../platform/access.js";
+import { AppError } from "../../platform/errors.js";
+import { getOwnClient } from "../clients/service.js";
+import { type NotifyDeps, notify } from "../notifications/service.js";
+import { type EraseDeps, eraseIfStillDue } from "./erase.js";
+
+// Retention of inactive clients (issue 20, docs/data-erasure.md "Retention"): a matchmaker (their
+// agency) may have clients without activity for 12, 24 or 36 months erased. The matchmaker is
+// warned once, 30 days before; the client is then erased by the same erasure as a manual one,
+// unless the matchmaker keeps them or the client became active again (which resets the clock).
+
+// Any fixed number: the key every instance's run takes, so one marks at a time.
+export const RETENTION_JOB_LOCK = 0x6d64_0020;
+const DAY_MS = 86_400_000;
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type Rows<T> = { rows: T[] };
+
+/**
+ * A client's latest activity: the latest of their account's creation, their sign-ins (a session's
+ * last request), their questionnaire and partner preferences, an introduction they are part of
+ * being proposed, their answer to an introduction, and a chat message they wrote. What their
+ * matchmaker does on the card alone (a note, a status) is not the client's activity. Each part is
+ * read through an index by the client's id (a chat message through the client's chats: messages
+ * have no index by sender).
+ */
+const lastActivityOf = (user: SQL) => sql`greatest(
+  ${user}.created_at,
+  (select max(s.last_seen_at) from sessions s where s.user_id = ${user}.id),
+  (select p.updated_at from client_profiles p where p.user_id = ${user}.id),
+  (select p.updated_at from client_preferences p where p.user_id = ${user}.id),
+  (select max(i.created_at) from introductions i where i.client_id = ${user}.id),
+  (select max(i.created_at) from introductions i where i.candidate_id = ${user}.id),
+  (select max(d.answered_at) from introduction_sides d where d.client_id = ${user}.id),
+  (select max(m.created_at) from chat_members cm join chat_messages m on m.chat_id = cm.chat_id
+    where cm.user_id = ${user}.id and m.sender_id = ${user}.id)
+)`;
+
+type Candidate = {
+  id: string;
+  first_name: string;
+  last_name: string;
+  matchmaker_id: string;
+  months: number;
+  keep: boolean;
+  warned_at: Date | string | null;
+  last_activity: Date | string;
+};
+
+const toDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
+
+/** The date `months` after `from` (a calendar month, as PostgreSQL's interval counts it). */
+function addMonths(from: Date, months: number): Date {
+  const d = new Date(from);
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(day, last));
+  return d;
+}
+
+type Due = { dueAt: Date; erasesAt: Date | null; warnDue: boolean; eraseDue: boolean };
+
+/**
+ * What is due for one client at `now`. The warning goes when the erasure date is 30 days away or
+ * less and no warning was sent since the client's latest activity; the erasure comes on the date,
+ * but never less than 30 days after the warning (a setting switched on for a long-inactive client
+ * warns first), and only while no activity came after the warning.
+ */
+function dueOf(c: Pick<Candidate, "months" | "keep" | "warned_at" | "last_activity">, now: Date): Due {
+  const dueAt = addMonths(toDate(c.last_activity), c.months);
+  const activity = toDate(c.last_activity).getTime();
+  const warnedAt = c.warned_at === null ? null : toDate(c.warned_at);
+  const warnedSinceActivity = warnedAt !== null && warnedAt.getTime() >= activity;
+  const erasesAt = warnedSinceActivity
+    ? new Date(Math.max(dueAt.getTime(), warnedAt!.getTime() + RETENTION_WARNING_DAYS * DAY_MS))
+    : new Date(Math.max(dueAt.getTime(), now.getTime() + RETENTION_WARNING_DAYS * DAY_MS));
+  if (c.keep) return { dueAt, erasesAt: null, warnDue: false, eraseDue: false };
+  return {
+    dueAt,
+    erasesAt,
+    warnDue: !warnedSinceActivity && now.getTime() >= dueAt.getTime() - RETENTION_WARNING_DAYS * DAY_MS,
+    eraseDue: warnedSinceActivity && now.getTime() >= erasesAt.getTime(),
+  };
+}
+
+/** The clients under a retention setting (of one client, when `clientId` is given). */
+async function candidates(db: Db | Tx, clientId?: string): Promise<Candidate[]> {
+  const result = (await db.execute(sql`
+    select u.id, u.first_name, u.last_name, u.inviter_id as matchmaker_id, rs.months,
+      coalesce(cr.keep, false) as keep, cr.warned_at, ${lastActivityOf(sql`u`)} as last_activity
+    from retention_settings rs
+    join users u on u.inviter_id = rs.matchmaker_id
+    left join client_retention cr on cr.client_id = u.id
+    where u.role = 'INVITEE' and u.erased_at is null
+      ${clientId === undefined ? sql`` : sql`and u.id = ${clientId}`}`)) as Rows<Candidate>;
+  return result.rows;
+}
+
+/** The signed-in matchmaker's setting. */
+export async function retentionSettingsOf(db: Db, caller: SessionUser): Promise<RetentionSettings> {
+  const [row] = await db
+    .select({ months: retentionSettings.months })
+    .from(retentionSettings)
+    .where(eq(retentionSettings.matchmakerId, caller.id));
+  return { months: (row?.months as RetentionMonths | undefined) ?? null };
+}
+
+/**
+ * Sets (or switches off) the matchmaker's retention. A change forgets the warnings already sent
+ * to them: each client is warned again, 30 days before the date the new setting gives.
+ */
+export async function saveRetentionSettings(
+  db: Db,
+  caller: SessionUser,
+  body: RetentionSettings,
+): Promise<RetentionSettings> {
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ months: retentionSettings.months })
+      .from(retentionSettings)
+      .where(eq(retentionSettings.matchmakerId, caller.id))
+      .for("update");
+    if ((before?.months ?? null) === body.months) return;
+    if (body.months === null)
+      await tx.delete(retentionSettings).where(eq(retentionSettings.matchmakerId, caller.id));
+    else
+      await tx
+        .insert(retentionSettings)
+        .values({ matchmakerId: caller.id, months: body.months })
+        .onConflictDoUpdate({
+          target: retentionSettings.matchmakerId,
+          set: { months: body.months, updatedAt: new Date() },
+        });
+    await tx.execute(sql`
+      update client_retention set warned_at = null, updated_at = now()
+      where warned_at is not null
+        and client_id in (select id from users where inviter_id = ${caller.id})`);
+  });
+  return retentionSettingsOf(db, caller);
+}
+
+/** One client under their matchmaker's retention; 404 for anyone else's client. */
+export async function clientRetentionOf(
+  db: Db,
+  caller: SessionUser,
+  clientId: string,
+  now = new Date(),
+): Promise<ClientRetentionView> {
+  await getOwnClient(db, caller, clientId);
+  const [row] = await candidates(db, clientId);
+  if (row) {
+    const due = dueOf(row, now);
+    return {
+      months: row.months as RetentionMonths,
+      keep: row.keep,
+      lastActivityAt: toDate(row.last_activity).toISOString(),
+      erasesAt: due.erasesAt?.toISOString() ?? null,
+      warnedAt: row.warned_at === null ? null : toDate(row.warned_at).toISOString(),
+    };
+  }
+  // Their matchmaker has no retention: the activity and the flag, nothing due.
+  const result = (await db.execute(sql`
+    select coalesce(cr.keep, false) as keep, ${lastActivityOf(sql`u`)} as last_activity
+    from users u left join client_retention cr on cr.client_id = u.id
+    where u.id = ${clientId}`)) as Rows<Pick<Candidate, "keep" | "last_activity">>;
+  const off = result.rows[0];
+  if (!off) throw new AppError("CLIENT_NOT_FOUND", 404, "Client not found");
+  return {
+    months: null,
+    keep: off.keep,
+    lastActivityAt: toDate(off.last_activity).toISOString(),
+    erasesAt: null,
+    warnedAt: null,
+  };
+}
+
+/**
+ * Keeps a client (never erased for inactivity) or lets the setting apply again. Either way the
+ * warning already sent is forgotten: a client let go again is warned anew before any erasure.
+ */
+export async function setClientRetention(
+  db: Db,
+  caller: SessionUser,
+  clientId: string,
+  body: SetClientRetentionBody,
+): Promise<ClientRetentionView> {
+  await getOwnClient(db, caller, clientId);
+  await db
+    .insert(clientRetention)
+    .values({ clientId, keep: body.keep, warnedAt: null })
+    .onConflictDoUpdate({
+      target: clientRetention.clientId,
+      set: { keep: body.keep, warnedAt: null, updatedAt: new Date() },
+    });
+  return clientRetentionOf(db, caller, clientId);
+}
+
+export type RetentionRun = {
+  ran: boolean;
+  warned: { clientId: string; matchmakerId: string; clientName: string; erasesAt: Date }[];
+  erased: string[];
+};
+
+/**
+ * Marks the warnings due at `now` in one transaction under an advisory lock (one instance at a
+ * time; a second one skips), and lists the erasures due.
+ */
+async function markDue(db: Db, now: Date) {
+  return db.transaction(async (tx) => {
+    const lock = (await tx.execute(
+      sql`select pg_try_advisory_xact_lock(${RETENTION_JOB_LOCK}) as locked`,
+    )) as Rows<{ locked: boolean }>;
+    if (!lock.rows[0]?.locked) return null;
+    const warned: RetentionRun["warned"] = [];
+    const erase: string[] = [];
+    for (const c of await candidates(tx)) {
+      const due = dueOf(c, now);
+      if (due.warnDue)
+        warned.push({
+          clientId: c.id,
+          matchmakerId: c.matchmaker_id,
+          clientName: `${c.first_name} ${c.last_name}`.trim(),
+          erasesAt: due.erasesAt!,
+        });
+      if (due.eraseDue) erase.push(c.id);
+    }
+    for (let i = 0; i < warned.length; i += 1000) {
+      const batch = warned.slice(i, i + 1000);
+      await tx
+        .insert(clientRetention)
+        .values(batch.map((w) => ({ clientId: w.clientId, warnedAt: now, updatedAt: now })))
+        .onConflictDoUpdate({
+          target: clientRetention.clientId,
+          set: { warnedAt: now, updatedAt: now },
+        });
+    }
+    return { warned, erase };
+  });
+}
+
+/**
+ * One run at `now` (tests move it): marks and sends the warnings (after the mark committed, so a
+ * warning is never sent twice), then erases each client whose date has come, one transaction
+ * each. The erasure checks again, with the client's row locked, that it is still due: another
+ * instance that erased them first, activity since, a "keep" or a changed setting stop it.
+ */
+export async function runRetention(deps: NotifyDeps & EraseDeps, now = new Date()): Promise<RetentionRun> {
+  const marked = await markDue(deps.db, now);
+  if (!marked) return { ran: false, warned: [], erased: [] };
+  for (const w of marked.warned)
+    await notify(deps, w.matchmakerId, "client_retention_warning", {
+      clientId: w.clientId,
+      clientName: w.clientName,
+      erasesAt: w.erasesAt.toISOString().slice(0, 10),
+      days: RETENTION_WARNING_DAYS,
+    });
+  const erased: string[] = [];
+  for (const id of marked.erase) {
+    // A failure (the storage away: 503) leaves the client due; the next run tries again.
+    const report = await eraseIfStillDue(deps, id, now, async (tx) => {
+      const [c] = await candidates(tx, id);
+      return c !== undefined && dueOf(c, now).eraseDue;
+    }).catch(() => null);
+    if (report) erased.push(id);
+  }
+  return { ran: true, warned: marked.warned, erased };
+}
+
+const JOB_INTERVAL_MS = 60 * 60_000;
+
+/** Runs at start and then every hour, without keeping the process alive. */
+export function startRetentionJob(deps: NotifyDeps & EraseDeps, log: FastifyBaseLogger): () => void {
+  const run = async () => {
+    try {
+      const result = await runRetention(deps);
+      if (result.erased.length > 0 || result.warned.length > 0)
+        log.info({ warned: result.warned.length, erased: result.erased.length }, "retention run");
+    } catch (err) {
+      log.warn({ err }, "retention run failed");
+    }
+  };
+  void run();
+  const timer = setInterval(() => void run(), JOB_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
