@@ -41,6 +41,8 @@ import * as quiz from "./modules/quiz/routes.js";
 import * as recalibration from "./modules/recalibration/routes.js";
 import * as reviews from "./modules/reviews/routes.js";
 import * as subscriptions from "./modules/subscriptions/routes.js";
+import { createTelegramBot, type TelegramBot } from "./modules/telegram/bot.js";
+import * as telegram from "./modules/telegram/routes.js";
 import * as users from "./modules/users/routes.js";
 import * as webhooks from "./modules/webhooks/routes.js";
 import { type RegisteredRoute, registerAccessControl } from "./platform/access.js";
@@ -58,6 +60,8 @@ export type ModuleDeps = AppDeps & {
   directory: DirectoryCache;
   /** Where buyers pay (config.payments): shared by checkout and subscription purchases. */
   paymentProvider: PaymentProvider;
+  /** The Telegram bot while TELEGRAM_BOT_TOKEN is set (main.ts starts its polling). */
+  telegram: TelegramBot | undefined;
 };
 
 export type App = FastifyInstance & { registeredRoutes: RegisteredRoute[]; deps: ModuleDeps };
@@ -92,6 +96,7 @@ const MODULES = [
   dataRights,
   apiKeys,
   webhooks,
+  telegram,
 ];
 
 /** Builds the whole HTTP app on an open, migrated database. No side effects at import. */
@@ -124,7 +129,9 @@ export async function buildApp(input: { config: Config; database: Database }): P
     storage: openStorage(config),
     directory: await openDirectoryCache(database),
     paymentProvider: openPaymentProvider(config.payments),
+    telegram: undefined,
   };
+  if (config.telegram) deps.telegram = createTelegramBot(deps, config.telegram, app.log);
   app.addHook("onClose", async () => deps.directory.close());
 
   app.setValidatorCompiler(validatorCompiler);

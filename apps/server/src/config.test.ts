@@ -28,4 +28,16 @@ describe("loadConfig", () => {
       publicUrl: "https://match.example",
     });
   });
+
+  it("turns Telegram on with a bot token, at the API root given", () => {
+    expect(loadConfig({}).telegram).toBeUndefined();
+    expect(loadConfig({ TELEGRAM_BOT_TOKEN: "123456:ABC-def_1" }).telegram).toEqual({
+      token: "123456:ABC-def_1",
+      apiRoot: "https://api.telegram.org",
+    });
+    expect(
+      loadConfig({ TELEGRAM_BOT_TOKEN: "1:x", TELEGRAM_API_ROOT: "http://127.0.0.1:8081/" }).telegram,
+    ).toEqual({ token: "1:x", apiRoot: "http://127.0.0.1:8081" });
+    expect(() => loadConfig({ TELEGRAM_BOT_TOKEN: "not a token" })).toThrow(/TELEGRAM_BOT_TOKEN/);
+  });
 });

@@ -60,6 +60,13 @@ const Env = z.object({
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).max(86_400_000).default(240_000),
   /** How often each instance looks for deliveries due. */
   WEBHOOK_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(1000),
+  /** Turns Telegram on (issue 18): the bot's token from @BotFather. */
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .regex(/^\d+:[\w-]+$/, "must look like 123456:ABC-DEF...")
+    .optional(),
+  /** Another Bot API server (a local one, a test stand-in). */
+  TELEGRAM_API_ROOT: z.url().default("https://api.telegram.org"),
 });
 
 export type Config = {
@@ -92,7 +99,11 @@ export type Config = {
   apiKeyRateLimit: { limit: number; windowMs: number };
   /** Webhook deliveries (issue 18); `allowPrivate`: URLs may be plain http and reach private addresses. */
   webhooks: { allowPrivate: boolean; timeoutMs: number; retryBaseMs: number; pollMs: number };
+  /** The Telegram bot (issue 18); off while TELEGRAM_BOT_TOKEN is unset. */
+  telegram: TelegramConfig | undefined;
 };
+
+export type TelegramConfig = { token: string; apiRoot: string };
 
 export type AiConfig = {
   /** Up to the version segment, e.g. https://api.openai.com/v1; `/chat/completions` is added. */
@@ -203,5 +214,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       retryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
       pollMs: e.WEBHOOK_POLL_MS,
     },
+    telegram: e.TELEGRAM_BOT_TOKEN
+      ? { token: e.TELEGRAM_BOT_TOKEN, apiRoot: e.TELEGRAM_API_ROOT.replace(/\/$/, "") }
+      : undefined,
   };
 }

@@ -95,6 +95,9 @@ const TABLE_OWNERS: Record<string, string> = {
   apiKeys: "api-keys",
   webhookEndpoints: "webhooks",
   webhookDeliveries: "webhooks",
+  telegramLinks: "telegram",
+  telegramLinkCodes: "telegram",
+  telegramPoller: "telegram",
   rateLimits: "platform",
   outbox: "platform",
 };

@@ -12,6 +12,8 @@ import { warmCandidatePool } from "./modules/matching/candidate-pool.js";
 import { startLearning } from "./modules/matching/learner.js";
 import { sweepExpiredProfileAccess } from "./modules/profiles/public.js";
 import { startSubscriptionJob } from "./modules/subscriptions/service.js";
+import { startTelegram } from "./modules/telegram/poller.js";
+import { sweepTelegramCodes } from "./modules/telegram/service.js";
 import { sweepWebhookDeliveries } from "./modules/webhooks/service.js";
 import { startWebhookWorker } from "./modules/webhooks/worker.js";
 import { startHousekeeping } from "./platform/housekeeping.js";
@@ -43,6 +45,7 @@ async function main() {
       sweepAccessLog,
       sweepApplications,
       sweepWebhookDeliveries,
+      sweepTelegramCodes,
     ],
   });
   const stopSubscriptionJob = startSubscriptionJob(app.deps, app.log);
@@ -51,6 +54,9 @@ async function main() {
   warmCandidatePool(database.db, app.log);
   const stopLearning = startLearning(database.db, app.log);
   const webhookWorker = startWebhookWorker({ ...app.deps, webhooks: config.webhooks }, app.log);
+  const stopTelegram = app.deps.telegram
+    ? startTelegram(database.db, app.deps.telegram, app.log, { publicUrl: config.publicUrl })
+    : undefined;
 
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const where = database.kind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL";
@@ -95,6 +101,7 @@ async function main() {
       stopRetentionJob();
       stopLearning();
       await webhookWorker.stop();
+      await stopTelegram?.();
       await app.close();
       await database.close();
     } catch (error) {

@@ -124,6 +124,20 @@ const MATRIX: Record<string, Row> = {
     call: (f) => ({ url: `/api/api-keys/${f.apiKeyId()}` }),
     expect: { ...ownerOnly(204), admin: 404 },
   },
+  // Matchmakers and clients link Telegram (issue 18); this app runs without a bot token.
+  "GET /api/me/telegram": {
+    call: () => ({ url: "/api/me/telegram" }),
+    expect: { ...signedIn(200), admin: 403 },
+  },
+  "POST /api/me/telegram": {
+    call: () => ({ url: "/api/me/telegram" }),
+    expect: { ...signedIn(503), admin: 403 },
+    codes: { client: "TELEGRAM_DISABLED", owner: "TELEGRAM_DISABLED" },
+  },
+  "DELETE /api/me/telegram": {
+    call: () => ({ url: "/api/me/telegram" }),
+    expect: { ...signedIn(204), admin: 403 },
+  },
   "GET /api/webhooks": { call: () => ({ url: "/api/webhooks" }), expect: matchmakers(200) },
   "POST /api/webhooks": {
     // A public address as a literal: no name to resolve.

@@ -1,6 +1,7 @@
 import type { ProfilePatchBody } from "@matchdesk/contract";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect } from "vitest";
+import type { Config } from "../src/config.js";
 import { introductions, outbox, users } from "../src/db/schema/index.js";
 import { writeClientProfile } from "../src/modules/profiles/service.js";
 import type { UserRow, UserWithEmail } from "../src/modules/users/service.js";
@@ -99,11 +100,12 @@ export async function introduced(client: string, candidate: string) {
 
 /**
  * A fresh app per test file with three matchmakers (Anna, Boris of "Boris Agency", Carl) and ten
- * clients with complete, published profiles (Olga in English, the rest in Russian).
+ * clients with complete, published profiles (Olga in English, the rest in Russian). `overrides`
+ * is read when the app is built (a stand-in's address known by then).
  */
-export function setupIntroductionsApp() {
+export function setupIntroductionsApp(overrides: () => Partial<Config> = () => ({})) {
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp(overrides());
     const db = t.database.db;
     const anna = await seedMatchmaker(db, { firstName: "Anna" });
     const boris = await seedMatchmaker(db, { firstName: "Boris", agencyName: "Boris Agency" });

@@ -234,6 +234,7 @@ export const ErasedPart = z.enum([
   "consents",
   "apiKeys",
   "webhooks",
+  "telegram",
 ]);
 export type ErasedPart = z.infer<typeof ErasedPart>;
 

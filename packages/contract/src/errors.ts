@@ -16,6 +16,7 @@ import { MEDIA_ERRORS } from "./media.js";
 import { PROFILE_ERRORS } from "./profiles.js";
 import { QUIZ_ERRORS } from "./quiz.js";
 import { RECALIBRATION_ERRORS } from "./recalibration.js";
+import { TELEGRAM_ERRORS } from "./telegram.js";
 
 /** Codes of the platform: bad input, access, dependencies. */
 const PLATFORM_ERRORS = [
@@ -59,6 +60,7 @@ export const ERROR_CODES = [
   ...MATCHING_ERRORS,
   ...INTRODUCTION_ERRORS,
   ...INTEGRATION_ERRORS,
+  ...TELEGRAM_ERRORS,
   ...PACKAGE_ERRORS,
   ...QUIZ_ERRORS,
   ...RECALIBRATION_ERRORS,

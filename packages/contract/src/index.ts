@@ -24,5 +24,6 @@ export * from "./phone.js";
 export * from "./profiles.js";
 export * from "./quiz.js";
 export * from "./recalibration.js";
+export * from "./telegram.js";
 export * from "./text.js";
 export * from "./users.js";

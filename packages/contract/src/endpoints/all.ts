@@ -25,6 +25,7 @@ import { quizApi } from "./quiz.js";
 import { recalibrationApi } from "./recalibration.js";
 import { reviewsApi } from "./reviews.js";
 import { subscriptionsApi } from "./subscriptions.js";
+import { telegramApi } from "./telegram.js";
 import { usersApi } from "./users.js";
 
 /**
@@ -59,5 +60,6 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
   recalibrationApi,
   reviewsApi,
   subscriptionsApi,
+  telegramApi,
   usersApi,
 ].flatMap((group: Record<string, EndpointSpec>) => Object.values(group));

@@ -24,4 +24,5 @@ export { quizApi } from "./quiz.js";
 export { recalibrationApi } from "./recalibration.js";
 export { reviewsApi } from "./reviews.js";
 export { subscriptionsApi } from "./subscriptions.js";
+export { telegramApi } from "./telegram.js";
 export { usersApi } from "./users.js";

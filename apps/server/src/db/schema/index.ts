@@ -17,4 +17,5 @@ export * from "./platform.js";
 export * from "./profiles.js";
 export * from "./recalibration.js";
 export * from "./reviews.js";
+export * from "./telegram.js";
 export * from "./users.js";

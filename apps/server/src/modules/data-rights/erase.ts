@@ -32,6 +32,7 @@ import { eraseProfileOf } from "../profiles/erase.js";
 import { eraseRecalibrationsOf } from "../recalibration/erase.js";
 import { eraseReviewsOf } from "../reviews/erase.js";
 import { eraseSubscriptionsOf } from "../subscriptions/erase.js";
+import { eraseTelegramOf } from "../telegram/erase.js";
 import { addressesOf, anonymizeUser, liveClientCount, lockPersonForErasure } from "../users/erase.js";
 import type { UserRow } from "../users/service.js";
 import { eraseWebhooksOf } from "../webhooks/erase.js";
@@ -149,6 +150,7 @@ async function eraseInside(tx: Db, storage: Storage, person: UserRow, now: Date)
     consents: await eraseConsentsOf(tx, person.id),
     apiKeys: await eraseApiKeysOf(tx, person.id),
     webhooks: await eraseWebhooksOf(tx, person.id),
+    telegram: await eraseTelegramOf(tx, person.id),
   };
   const kept: Record<KeptPart, number> = {
     introductions: intro.keptIntroductions,

@@ -27,6 +27,7 @@ import {
   photos,
   profileViews,
   reviews,
+  telegramLinks,
   users,
   webhookDeliveries,
   webhookEndpoints,
@@ -348,9 +349,15 @@ describe("erasure", () => {
 
   it("lets a client erase themselves from the portal, and signs them out", async () => {
     const vera = people.vera!;
+    // A linked Telegram chat (a fixture: the bot's linking is telegram.api.test.ts's).
+    await t.database.db.insert(telegramLinks).values({ userId: vera.id, chatId: 424242, sentUntil: newId() });
     const res = await call("vera", "POST", "/api/me/erase", { confirm: true });
     expect(res.statusCode).toBe(200);
     expect(ErasureReport.parse(res.json()).userId).toBe(vera.id);
+    expect(ErasureReport.parse(res.json()).erased).toContainEqual({ part: "telegram", count: 1 });
+    expect(await t.database.db.select().from(telegramLinks).where(eq(telegramLinks.userId, vera.id))).toEqual(
+      [],
+    );
     const sid = res.cookies.find((c) => c.name === "sid");
     expect(sid?.value).toBe("");
     expect((await call("vera", "GET", "/api/users/me")).statusCode).toBe(401);

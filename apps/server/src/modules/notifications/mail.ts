@@ -123,6 +123,17 @@ const ru: Catalog = {
   },
 };
 
+/** The notification's sentence in the reader's language (the e-mail's and Telegram's text). */
+export function notificationLine(
+  locale: Locale | string,
+  kind: NotificationKind,
+  params: NotificationParams,
+) {
+  const c = locale === "en-US" ? en : ru;
+  const p = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)]));
+  return c.kinds[kind](new Proxy(p, { get: (t, k) => (typeof k === "string" ? (t[k] ?? "") : "") }));
+}
+
 export function notificationMail(
   locale: Locale | string,
   kind: NotificationKind,
@@ -130,8 +141,7 @@ export function notificationMail(
   values: { name: string; link: string; product: string },
 ): { subject: string; text: string } {
   const c = locale === "en-US" ? en : ru;
-  const p = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)]));
-  const line = c.kinds[kind](new Proxy(p, { get: (t, k) => (typeof k === "string" ? (t[k] ?? "") : "") }));
+  const line = notificationLine(locale, kind, params);
   return {
     subject: `${values.product}: ${c.subject}`,
     text: `${c.greeting(values.name)}\n\n${line}\n\n${c.open}\n${values.link}`,

@@ -9,6 +9,7 @@ import { MyCandidatesCard, PartnerAppCard } from "../matching/ClientCandidates";
 import { MyPackageCard } from "../packages/MyPackageCard";
 import { ProfileStatusBadge } from "../profile/ProfileStatusBadge";
 import { useProfile } from "../profile/useProfile";
+import { TelegramCard } from "../telegram/TelegramCard";
 
 /** A client's start: a welcome and how far their questionnaire is, with the way to it. */
 export function ClientHome({ user }: { user: AuthUser }) {
@@ -82,6 +83,7 @@ export function ClientHome({ user }: { user: AuthUser }) {
       </Card>
       <MyIntroductions />
       <MyPackageCard />
+      <TelegramCard />
       <MyDataCard />
       <MyCandidatesCard />
       <PartnerAppCard />
