@@ -63,6 +63,11 @@ export const users = pgTable(
      * the kept payments still point somewhere (docs/data-erasure.md). Null for everyone else.
      */
     erasedAt: timestamp("erased_at", { withTimezone: true }),
+    /**
+     * When the person last signed in or used the app (a session created or renewed, at most hourly):
+     * sessions end and are swept, this stays. Retention (issue 20) reads it as the client's activity.
+     */
+    lastActiveAt: timestamp("last_active_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

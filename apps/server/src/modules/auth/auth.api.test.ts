@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, signIn, type TestApp } from "../../../test/app.js";
-import { rateLimits, sessions } from "../../db/schema/index.js";
+import { rateLimits, sessions, users } from "../../db/schema/index.js";
 import { seedMatchmaker } from "../../seed/seed.js";
 import type { UserRow } from "../users/service.js";
 
@@ -30,6 +30,9 @@ describe("[auth] password login and sessions", () => {
     const stored = await t.database.db.select().from(sessions).where(eq(sessions.userId, matchmaker.id));
     expect(stored.length).toBeGreaterThan(0);
     expect(stored.some((s) => s.tokenHash === sid.value)).toBe(false);
+    // The lasting mark of activity (retention reads it after the session is gone).
+    const [me] = await t.database.db.select().from(users).where(eq(users.id, matchmaker.id));
+    expect(Date.now() - me!.lastActiveAt!.getTime()).toBeLessThan(60_000);
   });
 
   it("answers INVALID_CREDENTIALS alike for a wrong password and an unknown e-mail", async () => {

@@ -4,6 +4,7 @@ import type { Db } from "../../db/client.js";
 import { sessions, users } from "../../db/schema/index.js";
 import { bearerKeyOf } from "../../platform/bearer.js";
 import { hashToken, newId, newToken } from "../../platform/ids.js";
+import { markActive } from "../users/service.js";
 import type { CachedSession, SessionCache } from "./session-cache.js";
 
 export const SESSION_COOKIE = "sid";
@@ -16,6 +17,7 @@ export async function createSession(db: Db, userId: string): Promise<{ token: st
   const token = newToken();
   const expiresAt = new Date(Date.now() + SESSION_DAYS * DAY_MS);
   await db.insert(sessions).values({ id: newId(), tokenHash: hashToken(token), userId, expiresAt });
+  await markActive(db, userId, new Date());
   return { token, expiresAt };
 }
 
@@ -93,6 +95,7 @@ export function registerSessionHook(
         .update(sessions)
         .set({ lastSeenAt: now, expiresAt })
         .where(eq(sessions.id, session.sessionId));
+      await markActive(deps.db, row.id, now);
       cache.set(tokenHash, { ...session, lastSeenAt: now, expiresAt }, generation);
       setSessionCookie(reply, token, expiresAt, deps.isHttps);
     }

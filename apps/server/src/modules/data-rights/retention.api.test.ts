@@ -59,10 +59,9 @@ async function inactiveClient(name: string, at: Date, matchmakerId = mm.id) {
 }
 async function setActivity(id: string, at: Date) {
   const db = t.database.db;
-  await db.update(users).set({ createdAt: at }).where(eq(users.id, id));
+  await db.update(users).set({ createdAt: at, lastActiveAt: at }).where(eq(users.id, id));
   await db.update(clientProfiles).set({ updatedAt: at }).where(eq(clientProfiles.userId, id));
   await db.update(clientPreferences).set({ updatedAt: at }).where(eq(clientPreferences.userId, id));
-  await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.userId, id));
 }
 const userOf = async (id: string) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0]!;
 const warningsFor = async (clientId: string) =>
@@ -202,16 +201,9 @@ describe("the retention job", () => {
     await run(new Date(due.getTime() - 30 * DAY));
     expect(await warningsFor(client.id)).toHaveLength(1);
 
-    // The client signs in 10 days before the date.
+    // The client signs in 10 days before the date (a sign-in or a session's renewal marks it).
     const signedInAt = new Date(due.getTime() - 10 * DAY);
-    await t.database.db.insert(sessions).values({
-      id: newId(),
-      tokenHash: newId(),
-      userId: client.id,
-      expiresAt: new Date(signedInAt.getTime() + 30 * DAY),
-      lastSeenAt: signedInAt,
-      createdAt: signedInAt,
-    });
+    await t.database.db.update(users).set({ lastActiveAt: signedInAt }).where(eq(users.id, client.id));
     let result = await run(due);
     expect(result.erased).toEqual([]);
     expect((await userOf(client.id)).erasedAt).toBeNull();
@@ -261,6 +253,20 @@ describe("the retention job", () => {
     expect(view.lastActivityAt).toBe(mine.toISOString());
     expect(view.erasesAt).not.toBeNull();
     await call(cookie, "PUT", `/api/clients/${client.id}/retention`, { keep: true });
+  });
+
+  it("leaves a switched-off matchmaker's clients alone: nobody would read the warning", async () => {
+    const away = await seedMatchmaker(t.database.db, { firstName: "Gone", lastName: "Away" });
+    const awayCookie = (await signIn(t.app, away.email)).cookie;
+    expect((await call(awayCookie, "PUT", "/api/retention/settings", { months: 24 })).statusCode).toBe(200);
+    const client = await inactiveClient("Nora", lastActive, away.id);
+    await t.database.db.update(users).set({ status: "inactive" }).where(eq(users.id, away.id));
+    const warned = await run(new Date(due.getTime() - 30 * DAY));
+    expect(warned.warned.map((w) => w.clientId)).not.toContain(client.id);
+    const later = await run(new Date(due.getTime() + 100 * DAY));
+    expect(later.erased).not.toContain(client.id);
+    expect((await userOf(client.id)).erasedAt).toBeNull();
+    expect(await warningsFor(client.id)).toEqual([]);
   });
 
   it("switched off, erases nothing even of a warned client", async () => {

@@ -28,8 +28,8 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Rows<T> = { rows: T[] };
 
 /**
- * A client's latest activity: the latest of their account's creation, their sign-ins (a session's
- * last request), their questionnaire and partner preferences, an introduction they are part of
+ * A client's latest activity: the latest of their account's creation, their sign-ins and use of
+ * the app (`users.last_active_at`, set when a session is made or renewed), their questionnaire and partner preferences, an introduction they are part of
  * being proposed, their answer to an introduction, and a chat message they wrote. What their
  * matchmaker does on the card alone (a note, a status) is not the client's activity. Each part is
  * read through an index by the client's id (a chat message through the client's chats: messages
@@ -37,7 +37,7 @@ type Rows<T> = { rows: T[] };
  */
 const lastActivityOf = (user: SQL) => sql`greatest(
   ${user}.created_at,
-  (select max(s.last_seen_at) from sessions s where s.user_id = ${user}.id),
+  ${user}.last_active_at,
   (select p.updated_at from client_profiles p where p.user_id = ${user}.id),
   (select p.updated_at from client_preferences p where p.user_id = ${user}.id),
   (select max(i.created_at) from introductions i where i.client_id = ${user}.id),
@@ -102,6 +102,8 @@ async function candidates(db: Db | Tx, clientId?: string): Promise<Candidate[]> 
     select u.id, u.first_name, u.last_name, u.inviter_id as matchmaker_id, rs.months,
       coalesce(cr.keep, false) as keep, cr.warned_at, ${lastActivityOf(sql`u`)} as last_activity
     from retention_settings rs
+    -- A switched-off or erased matchmaker would never read the warning: their clients wait.
+    join users m on m.id = rs.matchmaker_id and m.status = 'active' and m.erased_at is null
     join users u on u.inviter_id = rs.matchmaker_id
     left join client_retention cr on cr.client_id = u.id
     where u.role = 'INVITEE' and u.erased_at is null
@@ -257,26 +259,46 @@ async function markDue(db: Db, now: Date) {
  * each. The erasure checks again, with the client's row locked, that it is still due: another
  * instance that erased them first, activity since, a "keep" or a changed setting stop it.
  */
-export async function runRetention(deps: NotifyDeps & EraseDeps, now = new Date()): Promise<RetentionRun> {
+export async function runRetention(
+  deps: NotifyDeps & EraseDeps,
+  now = new Date(),
+  log?: Pick<FastifyBaseLogger, "warn">,
+): Promise<RetentionRun> {
   const marked = await markDue(deps.db, now);
   if (!marked) return { ran: false, warned: [], erased: [] };
-  for (const w of marked.warned)
-    await notify(deps, w.matchmakerId, "client_retention_warning", {
-      clientId: w.clientId,
-      clientName: w.clientName,
-      erasesAt: w.erasesAt.toISOString().slice(0, 10),
-      days: RETENTION_WARNING_DAYS,
-    });
+  const warned: RetentionRun["warned"] = [];
+  for (const w of marked.warned) {
+    try {
+      await notify(deps, w.matchmakerId, "client_retention_warning", {
+        clientId: w.clientId,
+        clientName: w.clientName,
+        erasesAt: w.erasesAt.toISOString().slice(0, 10),
+        days: RETENTION_WARNING_DAYS,
+      });
+      warned.push(w);
+    } catch (error) {
+      // Not warned, so not marked: the next run warns again, and no erasure comes without it.
+      await deps.db
+        .update(clientRetention)
+        .set({ warnedAt: null, updatedAt: new Date() })
+        .where(eq(clientRetention.clientId, w.clientId))
+        .catch(() => undefined);
+      log?.warn({ err: error, clientId: w.clientId }, "retention warning not sent");
+    }
+  }
   const erased: string[] = [];
   for (const id of marked.erase) {
     // A failure (the storage away: 503) leaves the client due; the next run tries again.
     const report = await eraseIfStillDue(deps, id, now, async (tx) => {
       const [c] = await candidates(tx, id);
       return c !== undefined && dueOf(c, now).eraseDue;
-    }).catch(() => null);
+    }).catch((error: unknown) => {
+      log?.warn({ err: error, clientId: id }, "retention erasure failed");
+      return null;
+    });
     if (report) erased.push(id);
   }
-  return { ran: true, warned: marked.warned, erased };
+  return { ran: true, warned, erased };
 }
 
 const JOB_INTERVAL_MS = 60 * 60_000;
@@ -285,7 +307,7 @@ const JOB_INTERVAL_MS = 60 * 60_000;
 export function startRetentionJob(deps: NotifyDeps & EraseDeps, log: FastifyBaseLogger): () => void {
   const run = async () => {
     try {
-      const result = await runRetention(deps);
+      const result = await runRetention(deps, new Date(), log);
       if (result.erased.length > 0 || result.warned.length > 0)
         log.info({ warned: result.warned.length, erased: result.erased.length }, "retention run");
     } catch (err) {

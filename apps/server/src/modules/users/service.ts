@@ -175,6 +175,11 @@ export async function takenEmails(db: Db, emails: string[]): Promise<Set<string>
 }
 
 /** Deletes an account and, by the database's cascades, everything stored for it. */
+/** The person signed in or used the app at `at` (a session created or renewed): their lasting activity mark. */
+export async function markActive(db: Db, userId: string, at: Date) {
+  await db.update(users).set({ lastActiveAt: at }).where(eq(users.id, userId));
+}
+
 export async function deleteUser(db: Db, id: string) {
   await db.delete(users).where(eq(users.id, id));
 }
