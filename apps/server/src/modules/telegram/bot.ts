@@ -107,7 +107,9 @@ export function createTelegramBot(
   config: TelegramConfig,
   log: FastifyBaseLogger,
 ): TelegramBot {
-  const bot = new Bot(config.token, { client: { apiRoot: config.apiRoot } });
+  // A call gives up after 40 s (grammY's default is 500 s): long enough for getUpdates' 25-second
+  // wait, short enough that the card's getMe does not hang while Telegram is unreachable.
+  const bot = new Bot(config.token, { client: { apiRoot: config.apiRoot, timeoutSeconds: 40 } });
   const { db } = deps;
 
   bot.command("start", async (ctx) => {

@@ -73,6 +73,8 @@ export async function pollUpdates(
     {
       offset: state?.updateOffset ?? 0,
       timeout: options.timeoutSeconds ?? LONG_POLL_SECONDS,
+      // A small batch: handling it (database work, mail, replies) stays well inside the lease.
+      limit: 20,
       allowed_updates: ["message", "callback_query"],
     },
     signal,
@@ -126,7 +128,9 @@ async function extrasFor(
 
 /**
  * One sending round: the notifications stored after each linked chat's mark, oldest first, each
- * sent in its reader's language and the mark moved past it. A chat that blocked the bot (403) is
+ * sent in its reader's language and the mark moved past it. Only notifications stored `settleMs`
+ * ago or earlier (by the database's clock) are taken: ids are made before their transaction
+ * commits, so a younger one could still commit below a mark already moved past it. A chat that blocked the bot (403) is
  * unlinked; a refused message (another 4xx) is skipped; a network error, a 429 or a 5xx leaves the
  * rest of that chat's queue for the next round (for a day). Answers how many were sent.
  */
@@ -135,6 +139,7 @@ export async function sendNotifications(
   telegram: TelegramBot,
   log: FastifyBaseLogger,
   publicUrl: string,
+  settleMs = 5_000,
 ): Promise<number> {
   const rows = await db
     .select({
@@ -151,7 +156,11 @@ export async function sendNotifications(
     .innerJoin(users, eq(users.id, telegramLinks.userId))
     .innerJoin(
       notifications,
-      and(eq(notifications.userId, telegramLinks.userId), gt(notifications.id, telegramLinks.sentUntil)),
+      and(
+        eq(notifications.userId, telegramLinks.userId),
+        gt(notifications.id, telegramLinks.sentUntil),
+        lt(notifications.createdAt, sql`now() - make_interval(secs => ${settleMs / 1000})`),
+      ),
     )
     .where(and(ne(users.status, "inactive"), isNull(users.erasedAt)))
     .orderBy(asc(notifications.id))
@@ -230,6 +239,8 @@ export function startTelegram(
         }
         await pollUpdates(db, telegram, log, { holder, signal: stop.signal });
       } catch (error) {
+        // Not known to hold the lease any more: the sender waits until it is taken again.
+        holds = false;
         if (stop.signal.aborted) break;
         if (error instanceof GrammyError && error.error_code === 409) {
           log.warn("telegram: another consumer reads this bot's updates (409); waiting");

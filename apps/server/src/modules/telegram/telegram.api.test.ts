@@ -48,7 +48,8 @@ async function poll() {
   expect(await claimLease(t.database.db, HOLDER)).toBe(true);
   return pollUpdates(t.database.db, bot(), t.app.log, { holder: HOLDER, timeoutSeconds: 0 });
 }
-const send = () => sendNotifications(t.database.db, bot(), t.app.log, "http://localhost:3000");
+// No settling time here: the test's notifications are committed before it sends.
+const send = () => sendNotifications(t.database.db, bot(), t.app.log, "http://localhost:3000", 0);
 const state = async (who: string) => (await call(who, "GET", "/api/me/telegram")).json();
 const unlinkByWeb = (who: string) =>
   t.app.inject({ method: "DELETE", url: "/api/me/telegram", headers: { cookie: cookies[who]! } });
