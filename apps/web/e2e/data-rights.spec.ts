@@ -55,7 +55,9 @@ for (const { locale, lang, exportLabel, mine, viaKey, summaryViaKey } of LANGUAG
     };
     const olga = clients.items.find((c) => c.email === CLIENT.email)!;
     // A script reads her card with one of Anna's API keys: the log names the key.
-    const key = await page.request.post("/api/api-keys", { data: { name: `E2E sync ${lang} ${info.project.name}` } });
+    const key = await page.request.post("/api/api-keys", {
+      data: { name: `E2E sync ${lang} ${info.project.name}` },
+    });
     expect(key.status()).toBe(201);
     const { id: keyId, secret } = (await key.json()) as { id: string; secret: string };
     const read = await page.request.get(`/api/clients/${olga.id}`, {

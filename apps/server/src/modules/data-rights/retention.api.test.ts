@@ -12,7 +12,6 @@ import {
   notifications,
   outbox,
   retentionSettings,
-  sessions,
   users,
 } from "../../db/schema/index.js";
 import { newId } from "../../platform/ids.js";
