@@ -42,6 +42,8 @@ export const clientAccessLog = pgTable(
     index("client_access_log_client_idx").on(t.clientId, t.at.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The purge deletes by age.
     index("client_access_log_at_idx").on(t.at),
+    // A deleted key clears its id here (on delete set null): found by index, not a scan of the log.
+    index("client_access_log_api_key_idx").on(t.apiKeyId).where(sql`${t.apiKeyId} is not null`),
     check("client_access_log_action_check", sql`${t.action} in ('view', 'change')`),
     check(
       "client_access_log_actor_kind_check",

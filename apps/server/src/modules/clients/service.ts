@@ -261,8 +261,8 @@ export async function deleteClient(
     .where(eq(photos.profileUserId, client.id));
   // The account and the event go together: a CRM hears of the deletion exactly when it happened.
   await deps.db.transaction(async (tx) => {
-    await deleteUser(tx, client.id);
-    if (client.inviterId) {
+    // Announced once: a concurrent deletion that got there first deleted nothing here.
+    if ((await deleteUser(tx, client.id)) && client.inviterId) {
       await emitWebhookEvent(tx, [client.inviterId], "client.deleted", { client: { id: client.id } });
     }
   });

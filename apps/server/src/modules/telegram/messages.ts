@@ -14,6 +14,8 @@ type BotTexts = {
   notLinked: string;
   unlinkButton: string;
   openApp: string;
+  /** Before a yes or no by button: the candidate's card is in the app, as the e-mail shows it. */
+  seeCard: string;
   yes: string;
   no: string;
   askReason: string;
@@ -47,6 +49,7 @@ const en: BotTexts = {
   notLinked: "This chat is not linked to a MatchDesk account.",
   unlinkButton: "Unlink",
   openApp: "Open MatchDesk",
+  seeCard: "See their card before you answer",
   yes: "Yes",
   no: "No",
   askReason: "Why not? Your matchmaker sees the reason; the other side does not.",
@@ -94,6 +97,7 @@ const ru: BotTexts = {
   notLinked: "Этот чат не привязан к аккаунту MatchDesk.",
   unlinkButton: "Отвязать",
   openApp: "Открыть MatchDesk",
+  seeCard: "Посмотрите анкету, прежде чем ответить",
   yes: "Да",
   no: "Нет",
   askReason: "Почему нет? Причину увидит ваш сват, другая сторона — нет.",

@@ -173,7 +173,14 @@ export async function sendNotifications(
     const extra = await extrasFor(db, row.kind, row.params, row.locale, row.role);
     const keyboard = extra.keyboard;
     const text = extra.text ? `${line}\n\n${extra.text}` : line;
-    const body = row.role === "INVITEE" ? text : `${text}\n\n${publicUrl}/admin/dashboard?notifications=open`;
+    // A matchmaker's message leads to the notifications; a client's question to the candidate's
+    // card on their home page, which they see before answering, as on the web and in the e-mail.
+    const body =
+      row.role !== "INVITEE"
+        ? `${text}\n\n${publicUrl}/admin/dashboard?notifications=open`
+        : row.kind === "introduction_question"
+          ? `${text}\n\n${botTexts(row.locale).seeCard}: ${publicUrl}/admin/dashboard`
+          : text;
     try {
       await telegram.bot.api.sendMessage(row.chatId, body, keyboard ? { reply_markup: keyboard } : {});
       sent++;

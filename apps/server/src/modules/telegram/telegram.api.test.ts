@@ -150,7 +150,9 @@ describe("[telegram] notifications and answers by button", () => {
     ]);
     // Olga's question, in English, with Yes and No.
     const question = sentTo(5001).at(-1)!.body;
-    expect(question.text).toBe("Your matchmaker suggests you meet ivan. Please answer.");
+    expect(question.text).toBe(
+      "Your matchmaker suggests you meet ivan. Please answer.\n\nSee their card before you answer: http://localhost:3000/admin/dashboard",
+    );
     expect(buttonsOf(question).map((b) => [b.text, b.callback_data])).toEqual([
       ["Yes", `a:${id}:y`],
       ["No", `a:${id}:n`],

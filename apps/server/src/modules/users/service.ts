@@ -180,8 +180,10 @@ export async function markActive(db: Db, userId: string, at: Date) {
   await db.update(users).set({ lastActiveAt: at }).where(eq(users.id, userId));
 }
 
-export async function deleteUser(db: Db, id: string) {
-  await db.delete(users).where(eq(users.id, id));
+/** Deletes the account; answers whether this call deleted it (a concurrent one may have first). */
+export async function deleteUser(db: Db, id: string): Promise<boolean> {
+  const deleted = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+  return deleted.length > 0;
 }
 
 export async function setAvatarKeys(db: Db, userId: string, keys: { main: string; thumb: string }) {

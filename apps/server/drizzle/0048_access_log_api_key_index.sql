@@ -1,0 +1,1 @@
+CREATE INDEX "client_access_log_api_key_idx" ON "client_access_log" USING btree ("api_key_id") WHERE "client_access_log"."api_key_id" is not null;
