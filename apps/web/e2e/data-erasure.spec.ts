@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { inLanguage } from "./helpers";
+import { axe, inLanguage, settled, shot, unique } from "./helpers";
 
 // Issue 20, erasure: the matchmaker erases a client from the client's page, and a client erases
 // themselves from the portal and is signed out. Each behind a confirmation dialog; both
@@ -31,24 +30,6 @@ const LANGUAGES = [
     withdrawnBy: "Кто отозвал: вы",
   },
 ] as const;
-
-const unique = (what: string) => `${what}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
-
-async function settled(page: Page) {
-  await expect(page.locator(".mantine-Skeleton-root").filter({ visible: true })).toHaveCount(0, {
-    timeout: 15_000,
-  });
-}
-
-async function axe(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
-
-async function shot(page: Page, name: string) {
-  const dir = process.env.E2E_SHOTS;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-}
 
 /** Opens the dialog, checks it (axe, the button off until ticked), and erases. */
 async function confirmErasure(page: Page, l: (typeof LANGUAGES)[number], button: string, shotName: string) {

@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
-import { inLanguage } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { axe, inLanguage, settled, shot } from "./helpers";
 
 // Issue 20, first slice: the client's page shows the access log and exports the client's data;
 // the client's home exports their own and sums up who viewed it. Both languages, both widths
@@ -25,22 +24,6 @@ const LANGUAGES = [
     summaryViaKey: /, через API-ключ$/,
   },
 ] as const;
-
-async function settled(page: Page) {
-  await expect(page.locator(".mantine-Skeleton-root").filter({ visible: true })).toHaveCount(0, {
-    timeout: 15_000,
-  });
-}
-
-async function axe(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
-
-async function shot(page: Page, name: string) {
-  const dir = process.env.E2E_SHOTS;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-}
 
 for (const { locale, lang, exportLabel, mine, viaKey, summaryViaKey } of LANGUAGES) {
   test(`[data rights] the matchmaker sees the log and exports a client's data (${lang})`, async ({

@@ -1,4 +1,5 @@
-import { type BrowserContext, expect, type Locator } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { type BrowserContext, expect, type Locator, type Page } from "@playwright/test";
 
 /**
  * The app's date inputs (ui/DateInput.tsx) are text fields in the page's language: DD.MM.YYYY in
@@ -41,4 +42,27 @@ export async function inLanguage(context: BrowserContext, baseURL: string | unde
     { name: "locale", value: locale, url },
     { name: "public-locale", value: locale, url },
   ]);
+}
+
+/** An e-mail no other test (or run) uses. */
+export const unique = (what: string) =>
+  `${what}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+
+/** Waits until no loading skeleton is shown. */
+export async function settled(page: Page) {
+  await expect(page.locator(".mantine-Skeleton-root").filter({ visible: true })).toHaveCount(0, {
+    timeout: 15_000,
+  });
+}
+
+/** The page's axe-core violations, one line each (rule and elements). */
+export async function axe(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
+
+/** A full-page screenshot into E2E_SHOTS when it is set. */
+export async function shot(page: Page, name: string) {
+  const dir = process.env.E2E_SHOTS;
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
 }

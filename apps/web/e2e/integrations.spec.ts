@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
-import { inLanguage } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { axe, inLanguage, settled, shot } from "./helpers";
 
 // Issue 18, API keys: the matchmaker creates a key on the Integrations page, copies its secret
 // (shown once), calls the API with it as `Authorization: Bearer`, and revokes it. Both languages,
@@ -24,22 +23,6 @@ const LANGUAGES = [
     done: "Я скопировал ключ",
   },
 ] as const;
-
-async function settled(page: Page) {
-  await expect(page.locator(".mantine-Skeleton-root").filter({ visible: true })).toHaveCount(0, {
-    timeout: 15_000,
-  });
-}
-
-async function axe(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
-
-async function shot(page: Page, name: string) {
-  const dir = process.env.E2E_SHOTS;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-}
 
 for (const { locale, lang, name, create, revoke, done } of LANGUAGES) {
   test(`[integrations] a matchmaker creates an API key, calls the API with it and revokes it (${lang})`, async ({

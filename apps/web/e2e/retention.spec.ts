@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
-import { inLanguage } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { axe, inLanguage, settled, shot, unique } from "./helpers";
 
 // Issue 20, retention: the matchmaker sets the agency's retention of inactive clients on the
 // agency profile's advanced page; the client's page (tab "Data") shows the client's consents and
@@ -31,24 +30,6 @@ const LANGUAGES = [
     kept: "Клиент сохранён: он не удаляется за неактивность.",
   },
 ] as const;
-
-const unique = (what: string) => `${what}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
-
-async function settled(page: Page) {
-  await expect(page.locator(".mantine-Skeleton-root").filter({ visible: true })).toHaveCount(0, {
-    timeout: 15_000,
-  });
-}
-
-async function axe(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
-
-async function shot(page: Page, name: string) {
-  const dir = process.env.E2E_SHOTS;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-}
 
 for (const l of LANGUAGES) {
   test(`[retention] the matchmaker sets the retention and keeps a client (${l.lang})`, async ({

@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
-import { inLanguage } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { axe, inLanguage, settled } from "./helpers";
 
 // Issue 18, Telegram: the card on a matchmaker's Integrations page and on a client's home page. The
 // e2e server runs without TELEGRAM_BOT_TOKEN, so the card says Telegram is off; linking by the
@@ -11,17 +10,6 @@ const LANGUAGES = [
   { locale: "en-US", lang: "en", off: "Telegram is not set up on this server." },
   { locale: "ru-RU", lang: "ru", off: "Telegram на этом сервере не настроен." },
 ] as const;
-
-async function settled(page: Page) {
-  await expect(page.locator(".mantine-Skeleton-root").filter({ visible: true })).toHaveCount(0, {
-    timeout: 15_000,
-  });
-}
-
-async function axe(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
 
 for (const { locale, lang, off } of LANGUAGES) {
   for (const [who, account, path] of [
