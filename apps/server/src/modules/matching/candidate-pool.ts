@@ -157,7 +157,8 @@ function viewOf(input: MatchInput, today: Date): View {
  * One copy of each equal small part of prepared profiles (answers, wish lists, deal-breakers,
  * weights), which the engine only reads. Most members share them, so scoring a candidate touches
  * a few objects of its own instead of a dozen scattered over the heap: with 100,000 members,
- * memory latency, not arithmetic, is what a pair costs. Keys are JSON: equal keys, equal values.
+ * memory latency, not arithmetic, is what a pair costs. Equal keys, equal values: answers are codes
+ * joined by separators they never contain (`keyOf`), free text is JSON.
  * Strings get one copy each too, so comparing equal ones is comparing pointers; interests, nearly
  * unique per person, keep sets of their own (of shared strings).
  */
@@ -170,6 +171,13 @@ function one<T>(key: string, value: T): T {
   if (sharedParts.size >= SHARED_LIMIT) sharedParts.clear();
   sharedParts.set(key, value);
   return value;
+}
+/** A key for `one`: codes and lists of codes joined by separators no code contains (cheaper than JSON). */
+function keyOf(kind: string, parts: readonly (string | null | readonly string[] | number)[]): string {
+  let key = kind;
+  for (const part of parts)
+    key += `\u0001${part === null ? "\u0000" : typeof part === "object" ? part.join("\u0002") : part}`;
+  return key;
 }
 function compact(p: PreparedProfile): PreparedProfile {
   const v = p.values;
@@ -185,12 +193,13 @@ function compact(p: PreparedProfile): PreparedProfile {
     food: str(p.food),
     loveLanguage: str(p.loveLanguage),
     interests: p.interests.map(([cat, words]) => [str(cat)!, new Set([...words].map((w) => str(w)!))]),
-    values: one(`v${JSON.stringify([v.relationships, v.education, v.income, v.smoking, v.alcohol])}`, v),
-    lists: one(`l${JSON.stringify([l.relationships, l.education, l.income, l.smoking, l.alcohol])}`, l),
-    wantedGenders: p.wantedGenders && one(`g${JSON.stringify(p.wantedGenders)}`, p.wantedGenders),
+    values: one(keyOf("v", [v.relationships, v.education, v.income, v.smoking, v.alcohol]), v),
+    lists: one(keyOf("l", [l.relationships, l.education, l.income, l.smoking, l.alcohol]), l),
+    wantedGenders: p.wantedGenders && one(keyOf("g", p.wantedGenders), p.wantedGenders),
+    // Cities are free text: a JSON key, which no text can make equal to another list's.
     cities: one(`c${JSON.stringify(p.cities)}`, p.cities),
-    dealBreakers: one(`d${JSON.stringify([...p.dealBreakers])}`, p.dealBreakers),
-    weight: one(`w${JSON.stringify(p.weight)}`, p.weight),
+    dealBreakers: one(keyOf("d", [...p.dealBreakers]), p.dealBreakers),
+    weight: one(keyOf("w", Object.entries(p.weight).flat()), p.weight),
   };
 }
 

@@ -294,26 +294,41 @@ export async function readSharedMembers(
   page: { after: string; limit: number } | { ids: string[] },
 ): Promise<SharedMember[]> {
   if ("ids" in page && page.ids.length === 0) return [];
-  const nobody = sql`false`;
-  const rows = await db
-    .select({
-      id: users.id,
-      inviterId: users.inviterId,
-      isPublished: users.participatesInSearch,
-      ...inputColumns(nobody),
-    })
-    .from(users)
-    .innerJoin(clientProfiles, eq(clientProfiles.userId, users.id))
-    .leftJoin(clientPreferences, eq(clientPreferences.userId, users.id))
-    .where(and(IS_MEMBER, "ids" in page ? inArray(users.id, page.ids) : gt(users.id, page.after)))
-    .orderBy(users.id)
-    .limit("ids" in page ? page.ids.length : page.limit);
-  return rows.map((r) => ({
-    id: r.id,
-    inviterId: r.inviterId,
-    isPublished: r.isPublished,
-    input: toMatchInput(r),
-  }));
+  // The page comes back as one JSON value (an array per member, in `columns`' order): PGlite
+  // decodes each field of a result on its own, and 5,000 members of 40 fields cost six times
+  // more to decode that way than to parse as JSON (100,000 members: 5.9 s against 1.0 s).
+  const columns = {
+    id: users.id,
+    inviterId: users.inviterId,
+    isPublished: users.participatesInSearch,
+    ...inputColumns(sql`false`),
+  };
+  const names = Object.keys(columns) as (keyof typeof columns)[];
+  const where = and(IS_MEMBER, "ids" in page ? inArray(users.id, page.ids) : gt(users.id, page.after));
+  const limit = "ids" in page ? page.ids.length : page.limit;
+  const result = (await db.execute(sql`
+    select json_agg(json_build_array(${sql.join(
+      names.map((_, i) => sql.raw(`m.c${i}`)),
+      sql`, `,
+    )}) order by m.c0) as members
+    from (
+      select ${sql.join(
+        names.map((name, i) => sql`${columns[name]} as ${sql.raw(`c${i}`)}`),
+        sql`, `,
+      )}
+      from ${users}
+      join ${clientProfiles} on ${clientProfiles.userId} = ${users.id}
+      left join ${clientPreferences} on ${clientPreferences.userId} = ${users.id}
+      where ${where}
+      order by ${users.id}
+      limit ${sql.raw(String(Math.trunc(limit)))}
+    ) m`)) as { rows: { members: unknown[][] | null }[] };
+  return (result.rows[0]?.members ?? []).map((values) => {
+    const r: Record<string, unknown> = {};
+    for (let i = 0; i < names.length; i++) r[names[i]!] = values[i] ?? null;
+    const row = r as InputRow & { id: string; inviterId: string | null; isPublished: boolean };
+    return { id: row.id, inviterId: row.inviterId, isPublished: row.isPublished, input: toMatchInput(row) };
+  });
 }
 
 /** What the learner reads of a person beyond the engine's input, as everyone but their own matchmaker sees it. */
