@@ -54,7 +54,7 @@ export type PreparedLearningProfile = {
   importance: LearningProfile["importance"];
   /** Shares of `QUALITIES` the client looks for (summing to 1), or null when not answered. */
   qualitiesWanted?: number[] | null;
-  /** Self-description on the first five `QUALITIES` (1-10, an unanswered one at the midpoint), or null. */
+  /** Self-description on the first five `QUALITIES` (1-10, an unanswered one NaN), or null. */
   selfDescription?: number[] | null;
   frequency?: LearningProfile["frequency"];
 };
@@ -89,11 +89,11 @@ function selfDescription(d: LearningProfile["selfDescription"]): number[] | null
   if (!d || Object.values(d).every((v) => v === undefined || v === null)) return null;
   return QUALITIES.slice(0, 5).map((q) => {
     const v = d[q as keyof typeof d];
-    return typeof v === "number" && Number.isFinite(v) ? Math.max(1, Math.min(10, v)) : SELF_MID;
+    return typeof v === "number" && Number.isFinite(v) ? Math.max(1, Math.min(10, v)) : Number.NaN;
   });
 }
 
-/** The midpoint of a 1-10 self-description: what an unanswered one reads as. */
+/** The midpoint of a 1-10 self-description, which the features are centred on. */
 const SELF_MID = 7;
 
 /** Names of `questionnaireFeatures`, in order (the docs list what each means). */
@@ -212,19 +212,18 @@ export function questionnaireFeatures(
   ];
 }
 
-/** Times a week as log(1 + times); unknown reads as once a month. */
+/** Times a week as log(1 + times); NaN (unknown, see `standardizer`) when not answered. */
 const often = (v: number | null | undefined) =>
-  Math.log1p(typeof v === "number" && v >= 0 ? Math.min(7, v) : 0.25);
+  typeof v === "number" && v >= 0 ? Math.log1p(Math.min(7, v)) : Number.NaN;
 
-/** Self-description centred on the midpoint; unknown reads as the midpoint. */
+/** Self-description centred on the midpoint; NaN (unknown) when not answered. */
 const selfOf = (p: PreparedLearningProfile) =>
-  (p.selfDescription ?? QUALITIES.slice(0, 5).map(() => SELF_MID)).map((v) => (v - SELF_MID) / 2);
-/** Shares wanted; unknown reads as equal shares. */
-const wantedOf = (p: PreparedLearningProfile) =>
-  p.qualitiesWanted ?? QUALITIES.map(() => 1 / QUALITIES.length);
+  (p.selfDescription ?? QUALITIES.slice(0, 5).map(() => Number.NaN)).map((v) => (v - SELF_MID) / 2);
+/** Shares wanted; NaN (unknown) when not answered. */
+const wantedOf = (p: PreparedLearningProfile) => p.qualitiesWanted ?? QUALITIES.map(() => Number.NaN);
 /** How well the partner's self-description fits what the client looks for: the share-weighted mean of it. */
 function wantedFit(a: PreparedLearningProfile, b: PreparedLearningProfile): number {
-  if (!a.qualitiesWanted || !b.selfDescription) return 0;
+  if (!a.qualitiesWanted || !b.selfDescription) return Number.NaN;
   const self = selfOf(b);
   let v = 0;
   for (let k = 0; k < 5; k++) v += a.qualitiesWanted[k]! * self[k]!;
