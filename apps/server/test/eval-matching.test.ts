@@ -4,12 +4,65 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { evaluate, nightClock } from "../scripts/eval-matching/evaluate.js";
-import { readRows } from "../scripts/eval-matching/speed-dating.js";
+import { REFERENCE_DAY, readRows, toProfile } from "../scripts/eval-matching/speed-dating.js";
+import { scorePair } from "../src/modules/matching/compatibility-engine.js";
+import {
+  prepareLearningProfile,
+  QUESTIONNAIRE_FEATURES,
+  questionnaireFeatures,
+} from "../src/modules/matching/learning/questionnaire.js";
 
 // The evaluation harness on small synthetic files (test/fixtures/speed-dating, made by its
 // generate.ts): a planted signal must be found, pure chance must not look like one.
 
 const fixture = (name: string) => path.join(import.meta.dirname, "fixtures", "speed-dating", name);
+
+describe("the sign-up answers in the learning profile", () => {
+  const base = { iid: "1", pid: "2", wave: "1", order: "1", dec: "1", match: "0", age: "26" };
+  const read = (a: Record<string, string>, b: Record<string, string>) => {
+    const pa = prepareLearningProfile(toProfile({ ...base, gender: "0", ...a }), REFERENCE_DAY);
+    const pb = prepareLearningProfile(toProfile({ ...base, gender: "1", ...b }), REFERENCE_DAY);
+    const f = questionnaireFeatures(pa, pb, scorePair(pa.engine, pb.engine));
+    return (name: (typeof QUESTIONNAIRE_FEATURES)[number]) => f[QUESTIONNAIRE_FEATURES.indexOf(name)]!;
+  };
+  const wanted100 = {
+    attr1_1: "40",
+    sinc1_1: "20",
+    intel1_1: "10",
+    fun1_1: "10",
+    amb1_1: "10",
+    shar1_1: "10",
+  };
+  const wanted10 = { attr1_1: "8", sinc1_1: "4", intel1_1: "2", fun1_1: "2", amb1_1: "2", shar1_1: "2" };
+  const self = { attr3_1: "9", sinc3_1: "7", intel3_1: "7", fun3_1: "5", amb3_1: "7" };
+
+  it("reads what one looks for as shares, whatever the scale, and the partner's self-description", () => {
+    const a = read({ ...wanted100, date: "3", go_out: "1" }, self);
+    const b = read({ ...wanted10, date: "3", go_out: "1" }, self);
+    expect(a("ownWantsAttractive")).toBeCloseTo(0.4, 12);
+    expect(b("ownWantsAttractive")).toBeCloseTo(0.4, 12);
+    expect(a("partnerSelfAttractive")).toBe(1); // (9 - 7) / 2
+    expect(a("partnerSelfFun")).toBe(-1);
+    // 0.4 * 1 + 0.1 * -1 (attractive and fun; the others sit at the midpoint)
+    expect(a("wantedFitsPartnerSelf")).toBeCloseTo(0.3, 12);
+    expect(a("ownDates")).toBeCloseTo(Math.log1p(1), 12);
+    expect(a("ownGoesOut")).toBeCloseTo(Math.log1p(3), 12);
+  });
+
+  it("leaves an unanswered one unknown (NaN), so the fitted model reads it as its mean", () => {
+    const f = read({}, {});
+    for (const name of [
+      "partnerSelfAttractive",
+      "ownSelfFun",
+      "wantedFitsPartnerSelf",
+      "ownWantsAttractive",
+      "ownDates",
+      "partnerGoesOut",
+    ] as const)
+      expect(f(name)).toBeNaN();
+    expect(f("ageGap")).toBe(0);
+  });
+});
 
 describe("npm run eval:matching", () => {
   it("finds a planted signal: questionnaire (same goal) and outcomes (partners everyone likes)", async () => {

@@ -100,6 +100,41 @@ export function importance(v: number | null): Importance | undefined {
   return v <= 3 ? "low" : v <= 7 ? "medium" : "high";
 }
 
+/** What one looks for (sign-up questionnaire, `*1_1`): points over the qualities. */
+const WANTED: Record<string, string> = {
+  attractive: "attr1_1",
+  sincere: "sinc1_1",
+  intelligent: "intel1_1",
+  fun: "fun1_1",
+  ambitious: "amb1_1",
+  sharedInterests: "shar1_1",
+};
+/** How one rates oneself (sign-up questionnaire, `*3_1`), 1-10. */
+const SELF: Record<string, string> = {
+  attractive: "attr3_1",
+  sincere: "sinc3_1",
+  intelligent: "intel3_1",
+  fun: "fun3_1",
+  ambitious: "amb3_1",
+};
+
+/**
+ * The data's frequency scale as times a week: 1 several a week, 2 twice a week, 3 once a week,
+ * 4 twice a month, 5 once a month, 6 several a year, 7 almost never.
+ */
+const TIMES_A_WEEK: Record<number, number> = { 1: 3, 2: 2, 3: 1, 4: 0.5, 5: 0.25, 6: 0.1, 7: 0 };
+const timesAWeek = (v: number | null) => (v === null ? null : (TIMES_A_WEEK[v] ?? null));
+
+/** The answered ones of `columns` under `key`, or nothing when none is answered. */
+function answered<K extends string>(key: K, columns: Record<string, string>, row: Row) {
+  const out: Record<string, number> = {};
+  for (const [quality, column] of Object.entries(columns)) {
+    const v = num(row, column);
+    if (v !== null) out[quality] = v;
+  }
+  return Object.keys(out).length > 0 ? ({ [key]: out } as Record<K, Record<string, number>>) : {};
+}
+
 /** One participant's questionnaire as our profile and preferences. */
 export function toProfile(row: Row): LearningProfile {
   const gender = num(row, "gender");
@@ -133,5 +168,8 @@ export function toProfile(row: Row): LearningProfile {
       ...(ethnicityImportance ? { ethnicity: ethnicityImportance } : {}),
       ...(faithImportance ? { faith: faithImportance } : {}),
     },
+    ...answered("qualitiesWanted", WANTED, row),
+    ...answered("selfDescription", SELF, row),
+    frequency: { dates: timesAWeek(num(row, "date")), goesOut: timesAWeek(goOut) },
   };
 }

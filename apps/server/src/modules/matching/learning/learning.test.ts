@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { fitLogistic, predictLogistic, type ScaledLogistic, sigmoid } from "./logistic.js";
+import {
+  fitLogistic,
+  fitScaledLogistic,
+  predictLogistic,
+  predictScaled,
+  type ScaledLogistic,
+  sigmoid,
+} from "./logistic.js";
 import { auc, brier, calibrationTable } from "./metrics.js";
 import {
   DECISION_SIGNALS,
@@ -296,6 +303,26 @@ describe("logistic regression", () => {
     expect(m.coef[1]).toBeLessThan(-1.8);
     expect(fitLogistic(xs, ys, { l2: 0 })).toEqual(m);
     expect(predictLogistic(m, [0, 0])).toBeCloseTo(sigmoid(m.intercept), 12);
+  });
+
+  it("reads an unknown (NaN) feature as the mean of the known ones, fitted with the model", () => {
+    const rand = generator(6);
+    const xs: number[][] = [];
+    const ys: number[] = [];
+    for (let i = 0; i < 2000; i++) {
+      const x = [rand() * 4 - 2, rand() * 4];
+      ys.push(rand() < sigmoid(0.3 + x[0]! + x[1]!) ? 1 : 0);
+      // A third of the second feature is unanswered.
+      xs.push(i % 3 === 0 ? [x[0]!, Number.NaN] : x);
+    }
+    const m = fitScaledLogistic(xs, ys);
+    const known = xs.filter((x) => !Number.isNaN(x[1]!)).map((x) => x[1]!);
+    const mean = known.reduce((a, b) => a + b, 0) / known.length;
+    expect(m.scaler.mean[1]).toBeCloseTo(mean, 12);
+    expect(Number.isFinite(m.model.coef[1]!)).toBe(true);
+    expect(m.model.coef[1]).toBeGreaterThan(0.5);
+    expect(predictScaled(m, [1, Number.NaN])).toBeCloseTo(predictScaled(m, [1, mean]), 12);
+    expect(predictScaled(m, [1, Number.NaN])).toBeLessThan(predictScaled(m, [1, mean + 1]));
   });
 });
 

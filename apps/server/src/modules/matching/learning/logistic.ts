@@ -97,25 +97,36 @@ export function fitLogistic(
   return { intercept: beta[0]!, coef: beta.slice(1) };
 }
 
-/** Centres and scales each feature column to unit variance; constant columns stay at 0. */
+/**
+ * Centres and scales each feature column to unit variance; constant columns stay at 0. A feature
+ * may be NaN, meaning unknown (an unanswered question): it is left out of its column's mean and
+ * spread and standardises to 0, i.e. it reads as the mean of the examples the model was fitted on
+ * (mean imputation, fitted with the model) and moves nothing.
+ */
 export type Standardizer = { mean: number[]; scale: number[] };
 
 export function standardizer(xs: readonly (readonly number[])[]): Standardizer {
   const d = xs[0]?.length ?? 0;
   const mean = new Array<number>(d).fill(0);
   const sq = new Array<number>(d).fill(0);
-  for (const x of xs) for (let k = 0; k < d; k++) mean[k]! += x[k]!;
-  for (let k = 0; k < d; k++) mean[k]! /= Math.max(1, xs.length);
-  for (const x of xs) for (let k = 0; k < d; k++) sq[k]! += (x[k]! - mean[k]!) ** 2;
-  const scale = sq.map((s) => {
-    const sd = Math.sqrt(s / Math.max(1, xs.length));
+  const known = new Array<number>(d).fill(0);
+  for (const x of xs)
+    for (let k = 0; k < d; k++)
+      if (!Number.isNaN(x[k]!)) {
+        mean[k]! += x[k]!;
+        known[k]!++;
+      }
+  for (let k = 0; k < d; k++) mean[k]! /= Math.max(1, known[k]!);
+  for (const x of xs) for (let k = 0; k < d; k++) if (!Number.isNaN(x[k]!)) sq[k]! += (x[k]! - mean[k]!) ** 2;
+  const scale = sq.map((s, k) => {
+    const sd = Math.sqrt(s / Math.max(1, known[k]!));
     return sd > 1e-12 ? sd : 1;
   });
   return { mean, scale };
 }
 
 export const standardize = (s: Standardizer, x: readonly number[]) =>
-  x.map((v, k) => (v - s.mean[k]!) / s.scale[k]!);
+  x.map((v, k) => (Number.isNaN(v) ? 0 : (v - s.mean[k]!) / s.scale[k]!));
 
 /** A logistic model on standardised features: what the learner stores once fitted. */
 export type ScaledLogistic = { scaler: Standardizer; model: LogisticModel };

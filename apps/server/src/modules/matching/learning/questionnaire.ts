@@ -21,7 +21,27 @@ export type LearningProfile = {
   profession: ProfileFields["profession"];
   /** How much sharing these matters to the client; absent = not asked or not answered. */
   importance: Partial<Record<"ethnicity" | "faith", Importance>>;
+  /**
+   * What the client looks for in a partner: a weight for each quality (any positive scale; only
+   * the shares count). Absent = not asked or not answered.
+   */
+  qualitiesWanted?: Partial<Record<Quality, number>>;
+  /** How the client describes themselves on each quality, 1-10. Absent = not asked or not answered. */
+  selfDescription?: Partial<Record<Exclude<Quality, "sharedInterests">, number>>;
+  /** How often the client goes on dates and goes out: times a week (0 = almost never). */
+  frequency?: { dates?: number | null; goesOut?: number | null };
 };
+
+/** The qualities one looks for in a partner (and describes oneself by, all but shared interests). */
+export const QUALITIES = [
+  "attractive",
+  "sincere",
+  "intelligent",
+  "fun",
+  "ambitious",
+  "sharedInterests",
+] as const;
+export type Quality = (typeof QUALITIES)[number];
 
 export type PreparedLearningProfile = {
   engine: PreparedProfile;
@@ -32,6 +52,11 @@ export type PreparedLearningProfile = {
   profession: string | null;
   interests: Set<string>;
   importance: LearningProfile["importance"];
+  /** Shares of `QUALITIES` the client looks for (summing to 1), or null when not answered. */
+  qualitiesWanted?: number[] | null;
+  /** Self-description on the first five `QUALITIES` (1-10, an unanswered one NaN), or null. */
+  selfDescription?: number[] | null;
+  frequency?: LearningProfile["frequency"];
 };
 
 export function prepareLearningProfile(p: LearningProfile, today: Date): PreparedLearningProfile {
@@ -47,8 +72,29 @@ export function prepareLearningProfile(p: LearningProfile, today: Date): Prepare
     profession: p.profession?.trim().toLowerCase() || null,
     interests,
     importance: p.importance,
+    qualitiesWanted: shares(p.qualitiesWanted),
+    selfDescription: selfDescription(p.selfDescription),
+    frequency: p.frequency,
   };
 }
+
+function shares(w: LearningProfile["qualitiesWanted"]): number[] | null {
+  if (!w) return null;
+  const v = QUALITIES.map((q) => Math.max(0, w[q] ?? 0));
+  const total = v.reduce((a, b) => a + b, 0);
+  return total > 0 ? v.map((x) => x / total) : null;
+}
+
+function selfDescription(d: LearningProfile["selfDescription"]): number[] | null {
+  if (!d || Object.values(d).every((v) => v === undefined || v === null)) return null;
+  return QUALITIES.slice(0, 5).map((q) => {
+    const v = d[q as keyof typeof d];
+    return typeof v === "number" && Number.isFinite(v) ? Math.max(1, Math.min(10, v)) : Number.NaN;
+  });
+}
+
+/** The midpoint of a 1-10 self-description, which the features are centred on. */
+const SELF_MID = 7;
 
 /** Names of `questionnaireFeatures`, in order (the docs list what each means). */
 export const QUESTIONNAIRE_FEATURES = [
@@ -79,6 +125,21 @@ export const QUESTIONNAIRE_FEATURES = [
   "partnerInterestCount",
   "ownEthnicityImportance",
   "ownFaithImportance",
+  "partnerSelfAttractive",
+  "partnerSelfSincere",
+  "partnerSelfIntelligent",
+  "partnerSelfFun",
+  "partnerSelfAmbitious",
+  "ownSelfAttractive",
+  "ownSelfFun",
+  "wantedFitsPartnerSelf",
+  "ownWantsAttractive",
+  "ownWantsSharedInterests",
+  "partnerWantsAttractive",
+  "ownDates",
+  "ownGoesOut",
+  "partnerDates",
+  "partnerGoesOut",
 ] as const;
 
 /** Names of `pairTraits`: what a client's learned preference weights apply to. */
@@ -137,7 +198,36 @@ export function questionnaireFeatures(
     b.interests.size,
     a.importance.ethnicity ? IMPORTANCE[a.importance.ethnicity] : 0.5,
     a.importance.faith ? IMPORTANCE[a.importance.faith] : 0.5,
+    ...selfOf(b),
+    selfOf(a)[0]!,
+    selfOf(a)[3]!,
+    wantedFit(a, b),
+    wantedOf(a)[0]!,
+    wantedOf(a)[5]!,
+    wantedOf(b)[0]!,
+    often(a.frequency?.dates),
+    often(a.frequency?.goesOut),
+    often(b.frequency?.dates),
+    often(b.frequency?.goesOut),
   ];
+}
+
+/** Times a week as log(1 + times); NaN (unknown, see `standardizer`) when not answered. */
+const often = (v: number | null | undefined) =>
+  typeof v === "number" && v >= 0 ? Math.log1p(Math.min(7, v)) : Number.NaN;
+
+/** Self-description centred on the midpoint; NaN (unknown) when not answered. */
+const selfOf = (p: PreparedLearningProfile) =>
+  (p.selfDescription ?? QUALITIES.slice(0, 5).map(() => Number.NaN)).map((v) => (v - SELF_MID) / 2);
+/** Shares wanted; NaN (unknown) when not answered. */
+const wantedOf = (p: PreparedLearningProfile) => p.qualitiesWanted ?? QUALITIES.map(() => Number.NaN);
+/** How well the partner's self-description fits what the client looks for: the share-weighted mean of it. */
+function wantedFit(a: PreparedLearningProfile, b: PreparedLearningProfile): number {
+  if (!a.qualitiesWanted || !b.selfDescription) return Number.NaN;
+  const self = selfOf(b);
+  let v = 0;
+  for (let k = 0; k < 5; k++) v += a.qualitiesWanted[k]! * self[k]!;
+  return v;
 }
 
 /** An unknown age reads as a typical one, so it does not look young or old. */
