@@ -8,7 +8,7 @@ import { sweepAccessLog } from "./modules/data-rights/access-log.js";
 import { startRetentionJob } from "./modules/data-rights/retention.js";
 import { sweepIntroductionLinks } from "./modules/introductions/consent.js";
 import { startIntroductionJobs } from "./modules/introductions/jobs.js";
-import { warmCandidatePool } from "./modules/matching/candidate-pool.js";
+import { loadCandidatePool } from "./modules/matching/candidate-pool.js";
 import { startLearning } from "./modules/matching/learner.js";
 import { sweepExpiredProfileAccess } from "./modules/profiles/public.js";
 import { startSubscriptionJob } from "./modules/subscriptions/service.js";
@@ -51,7 +51,7 @@ async function main() {
   const stopSubscriptionJob = startSubscriptionJob(app.deps, app.log);
   const stopIntroductionJobs = startIntroductionJobs(app.deps, app.log);
   const stopRetentionJob = startRetentionJob(app.deps, app.log);
-  warmCandidatePool(database.db, app.log);
+  loadCandidatePool(database.db, app.log);
   const stopLearning = startLearning(database.db, app.log);
   const webhookWorker = startWebhookWorker({ ...app.deps, webhooks: config.webhooks }, app.log);
   const stopTelegram = app.deps.telegram

@@ -9,6 +9,7 @@ import { clientPreferences, clientProfiles, users } from "../../db/schema/index.
 import { seedMatchmaker } from "../../seed/seed.js";
 import { writeClientProfile } from "../profiles/service.js";
 import { createUser, getUser } from "../users/service.js";
+import { isCandidatePoolLoaded, withCandidatePool } from "./candidate-pool.js";
 import { prefilterCandidates } from "./candidates-query.js";
 import { EMPTY_MATCH_INPUT, type MatchInput, prepareProfile, scorePair } from "./compatibility-engine.js";
 import { rankCandidates } from "./ranking.js";
@@ -110,6 +111,26 @@ beforeAll(async () => {
 afterAll(() => drop());
 
 describe("candidate pool", () => {
+  it("ranks from the database while the pool loads, the same as from the pool once loaded", async () => {
+    const args = {
+      clientId: "client-first",
+      client: randomMatchInput(seededRandom(3)),
+      matchmakerId: own,
+      today,
+    };
+    const want = await expected(args);
+    expect(want.length).toBeGreaterThan(0);
+    expect(isCandidatePoolLoaded(database.db)).toBe(false);
+    // The first ranking after a start: answered from the database, and the pool starts loading.
+    // Its `limit` cuts the answer, not what it reads.
+    expect(await rankCandidates(database.db, { ...args, learning: false, limit: 3 })).toEqual(
+      want.slice(0, 3),
+    );
+    await withCandidatePool(database.db, own, today, () => undefined);
+    expect(isCandidatePoolLoaded(database.db)).toBe(true);
+    expect(await rankCandidates(database.db, { ...args, learning: false })).toEqual(want);
+  });
+
   it("ranks exactly as the SQL pre-filter and the engine do, for any client and any matchmaker", async () => {
     const rnd = seededRandom(5);
     let kept = 0;

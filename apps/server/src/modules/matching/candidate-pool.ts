@@ -70,6 +70,8 @@ export type CandidatePool = {
   snapshot: string | null;
   /** Serializes loads, refreshes and the rankings that read the pool. */
   queue: Promise<unknown>;
+  /** A first load is queued or running. */
+  loading: boolean;
 };
 
 const LOAD_PAGE = 5000;
@@ -434,14 +436,20 @@ export function withCandidatePool<T>(
       byInviter: new Map(),
       snapshot: null,
       queue: Promise.resolve(),
+      loading: false,
     };
     pools.set(db, pool);
   }
   const p = pool;
+  if (p.snapshot === null) p.loading = true;
   const run = p.queue.then(async () => {
     setDay(p, today);
-    if (p.snapshot === null) await load(db, p, today);
-    else await refresh(db, p, today);
+    try {
+      if (p.snapshot === null) await load(db, p, today);
+      else await refresh(db, p, today);
+    } finally {
+      p.loading = false;
+    }
     await loadOwnViews(db, p, matchmakerId, today);
     return use(p);
   });
@@ -449,9 +457,21 @@ export function withCandidatePool<T>(
   return run;
 }
 
-/** Loads the pool in the background (at start), so the first ranking does not wait for it. */
-export function warmCandidatePool(db: Db, log: { warn(obj: object, msg: string): void }) {
+/** Whether the pool of `db` is loaded: until it is, rankings read the database (`ranking.ts`). */
+export function isCandidatePoolLoaded(db: Db): boolean {
+  return (pools.get(db)?.snapshot ?? null) !== null;
+}
+
+/**
+ * Starts loading the pool of `db` in the background unless it is loaded or loading: at start
+ * (`log` says when that fails), and from a ranking that found it unloaded, which reads the
+ * database itself and so reports a failing database on its own; a failed load is tried again
+ * by the next ranking.
+ */
+export function loadCandidatePool(db: Db, log?: { warn(obj: object, msg: string): void }) {
+  const pool = pools.get(db);
+  if (pool && (pool.snapshot !== null || pool.loading)) return;
   withCandidatePool(db, "", new Date(), () => undefined).catch((error: unknown) =>
-    log.warn({ err: error }, "candidate pool: loading at start failed; the first ranking loads it"),
+    log?.warn({ err: error }, "candidate pool: loading failed; rankings read the database until it loads"),
   );
 }

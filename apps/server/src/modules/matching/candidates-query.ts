@@ -1,5 +1,5 @@
 import { DEFAULT_DISPLAYED, type DisplayableField } from "@matchdesk/contract";
-import { and, eq, gt, inArray, ne, or, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, eq, gt, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { Db } from "../../db/client.js";
 import { clientPreferences, clientProfiles, users } from "../../db/schema/index.js";
@@ -260,19 +260,12 @@ export async function prefilterCandidates(
   args: PoolArgs & { limit?: number },
 ): Promise<CandidateRow[]> {
   const q = poolQuery(args);
-  const rows = await db
-    .select({
-      id: users.id,
-      inviterId: users.inviterId,
-      isOwn: sql<boolean>`${q.own}`,
-      ...inputColumns(q.own),
-    })
-    .from(users)
-    .innerJoin(clientProfiles, eq(clientProfiles.userId, users.id))
-    .leftJoin(clientPreferences, eq(clientPreferences.userId, users.id))
-    .where(q.where)
-    .orderBy(users.id)
-    .limit(args.limit ?? 100_000);
+  const rows = await selectMembers(
+    db,
+    { id: users.id, inviterId: users.inviterId, isOwn: sql<boolean>`${q.own}`, ...inputColumns(q.own) },
+    q.where,
+    args.limit ?? 100_000,
+  );
   return rows.map((r) => ({
     id: r.id,
     inviterId: r.inviterId,
@@ -281,31 +274,19 @@ export async function prefilterCandidates(
   }));
 }
 
-/** A pool member as everyone but their own matchmaker sees them. */
-export type SharedMember = { id: string; inviterId: string | null; isPublished: boolean; input: MatchInput };
-
 /**
- * Every pool member (complete, active clients of any matchmaker) read through their display
- * settings, in id order: after `after`, at most `limit` of them, or exactly `ids` (a missing id
- * is not a member). The candidate pool in memory is loaded and refreshed with it.
+ * Members (users with their profile and preferences) where `where` holds, in id order, at most
+ * `limit`, with `columns`. They come back as one JSON value (an array per member): PGlite decodes
+ * each field of a result on its own, and 5,000 members of 40 fields cost several times more to
+ * decode that way than to parse as JSON (100,000 members: 5.9 s against 3.0 s).
  */
-export async function readSharedMembers(
+async function selectMembers<C extends Record<string, SQL | AnyColumn>>(
   db: Db,
-  page: { after: string; limit: number } | { ids: string[] },
-): Promise<SharedMember[]> {
-  if ("ids" in page && page.ids.length === 0) return [];
-  // The page comes back as one JSON value (an array per member, in `columns`' order): PGlite
-  // decodes each field of a result on its own, and 5,000 members of 40 fields cost six times
-  // more to decode that way than to parse as JSON (100,000 members: 5.9 s against 1.0 s).
-  const columns = {
-    id: users.id,
-    inviterId: users.inviterId,
-    isPublished: users.participatesInSearch,
-    ...inputColumns(sql`false`),
-  };
-  const names = Object.keys(columns) as (keyof typeof columns)[];
-  const where = and(IS_MEMBER, "ids" in page ? inArray(users.id, page.ids) : gt(users.id, page.after));
-  const limit = "ids" in page ? page.ids.length : page.limit;
+  columns: C,
+  where: SQL,
+  limit: number,
+): Promise<SelectResultFields<C>[]> {
+  const names = Object.keys(columns);
   const result = (await db.execute(sql`
     select json_agg(json_build_array(${sql.join(
       names.map((_, i) => sql.raw(`m.c${i}`)),
@@ -324,11 +305,42 @@ export async function readSharedMembers(
       limit ${sql.raw(String(Math.trunc(limit)))}
     ) m`)) as { rows: { members: unknown[][] | null }[] };
   return (result.rows[0]?.members ?? []).map((values) => {
-    const r: Record<string, unknown> = {};
-    for (let i = 0; i < names.length; i++) r[names[i]!] = values[i] ?? null;
-    const row = r as InputRow & { id: string; inviterId: string | null; isPublished: boolean };
-    return { id: row.id, inviterId: row.inviterId, isPublished: row.isPublished, input: toMatchInput(row) };
+    const row: Record<string, unknown> = {};
+    for (let i = 0; i < names.length; i++) row[names[i]!] = values[i] ?? null;
+    return row as SelectResultFields<C>;
   });
+}
+
+/** A pool member as everyone but their own matchmaker sees them. */
+export type SharedMember = { id: string; inviterId: string | null; isPublished: boolean; input: MatchInput };
+
+/**
+ * Every pool member (complete, active clients of any matchmaker) read through their display
+ * settings, in id order: after `after`, at most `limit` of them, or exactly `ids` (a missing id
+ * is not a member). The candidate pool in memory is loaded and refreshed with it.
+ */
+export async function readSharedMembers(
+  db: Db,
+  page: { after: string; limit: number } | { ids: string[] },
+): Promise<SharedMember[]> {
+  if ("ids" in page && page.ids.length === 0) return [];
+  const rows = await selectMembers(
+    db,
+    {
+      id: users.id,
+      inviterId: users.inviterId,
+      isPublished: users.participatesInSearch,
+      ...inputColumns(sql`false`),
+    },
+    and(IS_MEMBER, "ids" in page ? inArray(users.id, page.ids) : gt(users.id, page.after))!,
+    "ids" in page ? page.ids.length : page.limit,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    inviterId: r.inviterId,
+    isPublished: r.isPublished,
+    input: toMatchInput(r),
+  }));
 }
 
 /** What the learner reads of a person beyond the engine's input, as everyone but their own matchmaker sees it. */

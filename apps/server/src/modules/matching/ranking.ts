@@ -1,6 +1,13 @@
 import type { Db } from "../../db/client.js";
-import { forEachSharedCandidate, type PoolMember, profileOn, withCandidatePool } from "./candidate-pool.js";
-import { readLearningExtras } from "./candidates-query.js";
+import {
+  forEachSharedCandidate,
+  isCandidatePoolLoaded,
+  loadCandidatePool,
+  type PoolMember,
+  profileOn,
+  withCandidatePool,
+} from "./candidate-pool.js";
+import { prefilterCandidates, readLearningExtras } from "./candidates-query.js";
 import {
   type MatchInput,
   type PairScore,
@@ -21,8 +28,8 @@ export type RankedCandidate = {
  * complete, active clients and other agencies' published ones, the latter read through their
  * display settings) scored by the engine, which drops every pair a hard filter excludes. The pool
  * is kept in memory and brought up to date before each ranking (`candidate-pool.ts`); the SQL
- * pre-filter (`prefilterCandidates`) selects the same candidates. Ties break on the id, so the
- * order is stable.
+ * pre-filter (`prefilterCandidates`) selects the same candidates, and ranks while the pool is
+ * still loading. Ties break on the id, so the order is stable.
  */
 export async function rankCandidates(
   db: Db,
@@ -36,10 +43,58 @@ export async function rankCandidates(
     learning?: boolean;
   },
 ): Promise<RankedCandidate[]> {
-  const { clientId, matchmakerId, today, limit } = args;
+  const { clientId, today, limit } = args;
   const me = prepareProfile(args.client, today);
   const prepared = new Map<string, PreparedProfile>();
-  const ranked = await withCandidatePool(db, matchmakerId, today, (pool) => {
+  const ranked = isCandidatePoolLoaded(db)
+    ? await fromPool(db, args, me, prepared)
+    : await fromDatabase(db, args, me, prepared);
+  ranked.sort((a, b) => b.percentage - a.percentage || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  if (args.learning !== false) await learnedOrder(db, clientId, me, ranked, prepared);
+  return limit === undefined ? ranked : ranked.slice(0, limit);
+}
+
+type RankArgs = Parameters<typeof rankCandidates>[1];
+
+/**
+ * Until the pool is loaded (the first seconds after a start, at 100,000 members), a ranking reads
+ * the candidates that pass the hard filters from the database, as the pool would give them, and
+ * the pool loads in the background.
+ */
+async function fromDatabase(
+  db: Db,
+  args: RankArgs,
+  me: PreparedProfile,
+  prepared: Map<string, PreparedProfile>,
+): Promise<RankedCandidate[]> {
+  loadCandidatePool(db);
+  const { clientId, client, matchmakerId, today } = args; // `limit` cuts the ranking, not the read
+  const out: RankedCandidate[] = [];
+  for (const row of await prefilterCandidates(db, { clientId, client, matchmakerId, today })) {
+    const candidate = prepareProfile(row.input, today);
+    const s = scorePair(me, candidate);
+    if (s.excluded) continue;
+    prepared.set(row.id, candidate);
+    out.push({
+      id: row.id,
+      inviterId: row.inviterId,
+      isOwnClient: row.isOwnClient,
+      percentage: s.percentage,
+      clientFit: s.clientFit,
+      candidateFit: s.candidateFit,
+    });
+  }
+  return out;
+}
+
+function fromPool(
+  db: Db,
+  args: RankArgs,
+  me: PreparedProfile,
+  prepared: Map<string, PreparedProfile>,
+): Promise<RankedCandidate[]> {
+  const { clientId, matchmakerId, today } = args;
+  return withCandidatePool(db, matchmakerId, today, (pool) => {
     const out: RankedCandidate[] = [];
     const keep = (m: PoolMember, candidate: PreparedProfile, isOwnClient: boolean) => {
       const s = scorePair(me, candidate);
@@ -67,9 +122,6 @@ export async function rankCandidates(
     });
     return out;
   });
-  ranked.sort((a, b) => b.percentage - a.percentage || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  if (args.learning !== false) await learnedOrder(db, clientId, me, ranked, prepared);
-  return limit === undefined ? ranked : ranked.slice(0, limit);
 }
 
 /** How many of the engine's best candidates the learned chance re-orders. */
