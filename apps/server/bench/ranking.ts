@@ -6,6 +6,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../src/db/client.js";
 import { clientPreferences, clientProfiles, users } from "../src/db/schema/index.js";
+import { withCandidatePool } from "../src/modules/matching/candidate-pool.js";
 import { prefilterCandidates } from "../src/modules/matching/candidates-query.js";
 import type { MatchInput } from "../src/modules/matching/compatibility-engine.js";
 import { rankCandidates } from "../src/modules/matching/ranking.js";
@@ -26,8 +27,12 @@ export type RankingFigures = {
   /** Of those, what the engine keeps. */
   meanKept: number;
   seedSeconds: number;
-  /** The first ranking, which loads the candidate pool. */
+  /** The first ranking, with the candidate pool not loaded yet (it reads the database). */
   firstRankingSeconds: number;
+  /** From the first ranking until the pool, loading in the background, is loaded. */
+  poolLoadSeconds: number;
+  /** The heap the loaded pool added, per member (the pool is the only thing loaded meanwhile). */
+  poolBytesPerProfile: number;
 };
 
 const BATCH = 1000;
@@ -144,9 +149,16 @@ export async function rankingFigures(database: Database, n = 100_000, runs = 20)
   const today = new Date();
   const rank = (c: (typeof clients)[number], learning = true) =>
     rankCandidates(db, { clientId: c.id, client: c.input, matchmakerId: own.id, today, limit: 50, learning });
+  global.gc?.();
+  const heapBefore = process.memoryUsage().heapUsed;
   const firstStart = performance.now();
   await rank(clients[0]!);
   const firstRankingSeconds = (performance.now() - firstStart) / 1000;
+  // The steady state is measured on the loaded pool: wait for the load the first ranking started.
+  await withCandidatePool(db, own.id, today, () => undefined);
+  const poolLoadSeconds = (performance.now() - firstStart) / 1000;
+  global.gc?.();
+  const poolBytesPerProfile = (process.memoryUsage().heapUsed - heapBefore) / n;
   for (const c of clients.slice(1, 3)) await rank(c); // warm-up
   const times: number[] = [];
   const engineTimes: number[] = [];
@@ -191,5 +203,7 @@ export async function rankingFigures(database: Database, n = 100_000, runs = 20)
     meanKept: kept / sample.length,
     seedSeconds,
     firstRankingSeconds,
+    poolLoadSeconds,
+    poolBytesPerProfile,
   };
 }
