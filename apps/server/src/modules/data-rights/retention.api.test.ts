@@ -9,13 +9,18 @@ import {
   clientPreferences,
   clientProfiles,
   clientRetention,
+  introductionFeedback,
+  introductionSides,
+  introductions,
   notifications,
   outbox,
+  photos,
   retentionSettings,
   users,
 } from "../../db/schema/index.js";
 import { newId } from "../../platform/ids.js";
 import { seedClient, seedMatchmaker } from "../../seed/seed.js";
+import { markActive } from "../users/service.js";
 import { runRetention } from "./retention.js";
 
 // Issue 20, retention: a matchmaker's clients without activity for the agency's period are erased
@@ -58,9 +63,10 @@ async function inactiveClient(name: string, at: Date, matchmakerId = mm.id) {
 }
 async function setActivity(id: string, at: Date) {
   const db = t.database.db;
-  await db.update(users).set({ createdAt: at, lastActiveAt: at }).where(eq(users.id, id));
   await db.update(clientProfiles).set({ updatedAt: at }).where(eq(clientProfiles.userId, id));
   await db.update(clientPreferences).set({ updatedAt: at }).where(eq(clientPreferences.userId, id));
+  // The stored activity moves forward only: set back by hand, as time passing would leave it.
+  await db.update(users).set({ createdAt: at, lastActiveAt: at, lastActivityAt: at }).where(eq(users.id, id));
 }
 const userOf = async (id: string) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0]!;
 const warningsFor = async (clientId: string) =>
@@ -202,7 +208,7 @@ describe("the retention job", () => {
 
     // The client signs in 10 days before the date (a sign-in or a session's renewal marks it).
     const signedInAt = new Date(due.getTime() - 10 * DAY);
-    await t.database.db.update(users).set({ lastActiveAt: signedInAt }).where(eq(users.id, client.id));
+    await markActive(t.database.db, client.id, signedInAt);
     let result = await run(due);
     expect(result.erased).toEqual([]);
     expect((await userOf(client.id)).erasedAt).toBeNull();
@@ -277,5 +283,94 @@ describe("the retention job", () => {
     const result = await run(new Date(due.getTime() + 100 * DAY));
     expect(result).toMatchObject({ warned: [], erased: [] });
     expect((await userOf(client.id)).erasedAt).toBeNull();
+  });
+
+  it("counts an answer, a reply to a planned date, feedback on a date and a photo", async () => {
+    const db = t.database.db;
+    const a = await inactiveClient("Ansel", lastActive);
+    const b = await inactiveClient("Bea", lastActive);
+    const activityOf = async (id: string) => (await userOf(id)).lastActivityAt.toISOString();
+    const id = newId();
+    await db.insert(introductions).values({
+      id,
+      clientId: a.id,
+      candidateId: b.id,
+      pairKey: [a.id, b.id].sort().join(":"),
+      proposedBy: mm.id,
+      responderId: mm.id,
+      status: "dated",
+      createdAt: lastActive,
+    });
+    await db.insert(introductionSides).values([
+      { introductionId: id, clientId: a.id, matchmakerId: mm.id },
+      { introductionId: id, clientId: b.id, matchmakerId: mm.id },
+    ]);
+    // An introduction proposed long ago moves nothing back.
+    expect(await activityOf(a.id)).toBe(lastActive.toISOString());
+
+    // Ansel answers: his activity, not Bea's.
+    const answeredAt = new Date(lastActive.getTime() + 2 * DAY);
+    await db
+      .update(introductionSides)
+      .set({ answer: "yes", answeredAt })
+      .where(and(eq(introductionSides.introductionId, id), eq(introductionSides.clientId, a.id)));
+    expect(await activityOf(a.id)).toBe(answeredAt.toISOString());
+    expect(await activityOf(b.id)).toBe(lastActive.toISOString());
+    const view = ClientRetentionView.parse(
+      (await call(cookie, "GET", `/api/clients/${a.id}/retention`)).json(),
+    );
+    expect(view.lastActivityAt).toBe(answeredAt.toISOString());
+
+    // Bea replies to the planned date: now.
+    const before = Date.now();
+    await db
+      .update(introductionSides)
+      .set({ dateResponse: "confirmed" })
+      .where(and(eq(introductionSides.introductionId, id), eq(introductionSides.clientId, b.id)));
+    const replied = (await userOf(b.id)).lastActivityAt.getTime();
+    expect(replied).toBeGreaterThanOrEqual(before - 1000);
+    expect(replied).toBeLessThanOrEqual(Date.now() + 1000);
+
+    // Ansel's feedback after the date, then a photo.
+    const feedbackAt = new Date(lastActive.getTime() + 4 * DAY);
+    await db
+      .insert(introductionFeedback)
+      .values({
+        introductionId: id,
+        clientId: a.id,
+        happened: true,
+        meetAgain: "yes",
+        createdAt: feedbackAt,
+      });
+    expect(await activityOf(a.id)).toBe(feedbackAt.toISOString());
+    const photoAt = new Date(lastActive.getTime() + 6 * DAY);
+    await db.insert(photos).values({
+      id: newId(),
+      profileUserId: a.id,
+      storageKey: `test/${newId()}`,
+      thumbKey: `test/${newId()}`,
+      width: 10,
+      height: 10,
+      bytes: 100,
+      createdAt: photoAt,
+    });
+    expect(await activityOf(a.id)).toBe(photoAt.toISOString());
+
+    // At most one write a minute: 30 seconds later moves nothing; a sign-in a minute later does.
+    await db
+      .update(clientProfiles)
+      .set({ updatedAt: new Date(photoAt.getTime() + 30_000) })
+      .where(eq(clientProfiles.userId, a.id));
+    expect(await activityOf(a.id)).toBe(photoAt.toISOString());
+    const signIn = new Date(photoAt.getTime() + 61_000);
+    await markActive(db, a.id, signIn);
+    expect(await activityOf(a.id)).toBe(signIn.toISOString());
+    // The run reads Ansel's new date: warned 30 days before it, not before.
+    const aDue = plusMonths(signIn, 24);
+    await call(cookie, "PUT", "/api/retention/settings", { months: 24 });
+    expect((await run(new Date(aDue.getTime() - 31 * DAY))).warned.map((w) => w.clientId)).not.toContain(
+      a.id,
+    );
+    for (const c of [a, b]) await call(cookie, "PUT", `/api/clients/${c.id}/retention`, { keep: true });
   });
 });

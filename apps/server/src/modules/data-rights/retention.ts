@@ -28,24 +28,15 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Rows<T> = { rows: T[] };
 
 /**
- * A client's latest activity: the latest of their account's creation, their sign-ins and use of
- * the app (`users.last_active_at`, set when a session is made or renewed), their questionnaire and partner preferences, an introduction they are part of
- * being proposed, their answer to an introduction, and a chat message they wrote. What their
- * matchmaker does on the card alone (a note, a status) is not the client's activity. Each part is
- * read through an index by the client's id (a chat message through the client's chats: messages
- * have no index by sender).
+ * A client's latest activity: `users.last_activity_at`, stored and moved forward (at most once a
+ * minute) by every activity that counts: the account's creation, sign-ins and session renewals
+ * (`markActive`), and, by triggers (migration `0049_users_last_activity.sql`), a change of their
+ * questionnaire or partner preferences, an introduction they are part of being proposed, their
+ * answer to one, their reply to a planned date, feedback on a date, a photo uploaded and a chat
+ * message they wrote. What their matchmaker does on the card alone (a note, a status) is not the
+ * client's activity.
  */
-const lastActivityOf = (user: SQL) => sql`greatest(
-  ${user}.created_at,
-  ${user}.last_active_at,
-  (select p.updated_at from client_profiles p where p.user_id = ${user}.id),
-  (select p.updated_at from client_preferences p where p.user_id = ${user}.id),
-  (select max(i.created_at) from introductions i where i.client_id = ${user}.id),
-  (select max(i.created_at) from introductions i where i.candidate_id = ${user}.id),
-  (select max(d.answered_at) from introduction_sides d where d.client_id = ${user}.id),
-  (select max(m.created_at) from chat_members cm join chat_messages m on m.chat_id = cm.chat_id
-    where cm.user_id = ${user}.id and m.sender_id = ${user}.id)
-)`;
+const lastActivityOf = (user: SQL) => sql`${user}.last_activity_at`;
 
 type Candidate = {
   id: string;
@@ -96,8 +87,14 @@ function dueOf(c: Pick<Candidate, "months" | "keep" | "warned_at" | "last_activi
   };
 }
 
-/** The clients under a retention setting (of one client, when `clientId` is given). */
-async function candidates(db: Db | Tx, clientId?: string): Promise<Candidate[]> {
+/**
+ * The clients under a retention setting: of one client, when `clientId` is given; else those with
+ * something due at `dueBy`, read through `users_retention_idx` (a matchmaker's live clients by
+ * latest activity): a warning or an erasure is due only once the erasure date (activity plus the
+ * months) is 30 days away or less, so only clients inactive that long are read, with 3 days to
+ * spare for calendar months of unequal length (`dueOf` decides exactly).
+ */
+async function candidates(db: Db | Tx, clientId?: string, dueBy?: Date): Promise<Candidate[]> {
   const result = (await db.execute(sql`
     select u.id, u.first_name, u.last_name, u.inviter_id as matchmaker_id, rs.months,
       coalesce(cr.keep, false) as keep, cr.warned_at, ${lastActivityOf(sql`u`)} as last_activity
@@ -107,7 +104,12 @@ async function candidates(db: Db | Tx, clientId?: string): Promise<Candidate[]> 
     join users u on u.inviter_id = rs.matchmaker_id
     left join client_retention cr on cr.client_id = u.id
     where u.role = 'INVITEE' and u.erased_at is null
-      ${clientId === undefined ? sql`` : sql`and u.id = ${clientId}`}`)) as Rows<Candidate>;
+      ${clientId === undefined ? sql`` : sql`and u.id = ${clientId}`}
+      ${
+        dueBy === undefined
+          ? sql``
+          : sql`and u.last_activity_at <= ${new Date(dueBy.getTime() + (RETENTION_WARNING_DAYS + 3) * DAY_MS).toISOString()}::timestamptz - make_interval(months => rs.months)`
+      }`)) as Rows<Candidate>;
   return result.rows;
 }
 
@@ -228,7 +230,7 @@ async function markDue(db: Db, now: Date) {
     if (!lock.rows[0]?.locked) return null;
     const warned: RetentionRun["warned"] = [];
     const erase: string[] = [];
-    for (const c of await candidates(tx)) {
+    for (const c of await candidates(tx, undefined, now)) {
       const due = dueOf(c, now);
       if (due.warnDue)
         warned.push({
