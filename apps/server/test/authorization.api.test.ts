@@ -842,6 +842,10 @@ const MATRIX: Record<string, Row> = {
     call: () => ({ url: "/api/retention/settings" }),
     expect: { ...matchmakers(200), admin: 403 },
   },
+  "GET /api/retention/due": {
+    call: () => ({ url: "/api/retention/due" }),
+    expect: { ...matchmakers(200), admin: 403 },
+  },
   "PUT /api/retention/settings": {
     call: () => ({ url: "/api/retention/settings", payload: { months: null } }),
     expect: { ...matchmakers(200), admin: 403 },

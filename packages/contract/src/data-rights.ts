@@ -298,5 +298,26 @@ export const ClientRetentionView = z.object({
 });
 export type ClientRetentionView = z.infer<typeof ClientRetentionView>;
 
+/** How many clients a list of those due for erasure shows at most (the soonest first). */
+export const RETENTION_DUE_LIMIT = 500;
+
+/**
+ * The matchmaker's clients warned and due for erasure for inactivity, the soonest first: what a
+ * digest warning (several clients in one notification) leads to.
+ */
+export const RetentionDueList = z.object({
+  items: z.array(
+    z.object({
+      clientId: Id,
+      name: z.string(),
+      lastActivityAt: Time,
+      erasesAt: Time,
+    }),
+  ),
+  /** How many there are in all (the list shows at most RETENTION_DUE_LIMIT). */
+  total: z.number().int(),
+});
+export type RetentionDueList = z.infer<typeof RetentionDueList>;
+
 export const SetClientRetentionBody = z.object({ keep: z.boolean() });
 export type SetClientRetentionBody = z.infer<typeof SetClientRetentionBody>;

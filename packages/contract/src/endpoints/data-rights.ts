@@ -11,6 +11,7 @@ import {
   EraseBody,
   ErasureReport,
   MyConsentsView,
+  RetentionDueList,
   RetentionSettings,
   SetClientRetentionBody,
 } from "../data-rights.js";
@@ -126,6 +127,14 @@ export const dataRightsApi = {
     summary: "Sets my agency's retention of inactive clients (12, 24 or 36 months, or null: off)",
     body: RetentionSettings,
     response: RetentionSettings,
+  }),
+  retentionDue: endpoint({
+    method: "GET",
+    path: "/api/retention/due",
+    access: ["INVITER"],
+    tag,
+    summary: "My clients warned and due for erasure for inactivity, the soonest first",
+    response: RetentionDueList,
   }),
   clientRetention: endpoint({
     method: "GET",

@@ -1,4 +1,4 @@
-import { ClientRetentionView, RetentionSettings } from "@matchdesk/contract";
+import { ClientRetentionView, RetentionDueList, RetentionSettings } from "@matchdesk/contract";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, signIn, type TestApp } from "../../../test/app.js";
@@ -333,15 +333,13 @@ describe("the retention job", () => {
 
     // Ansel's feedback after the date, then a photo.
     const feedbackAt = new Date(lastActive.getTime() + 4 * DAY);
-    await db
-      .insert(introductionFeedback)
-      .values({
-        introductionId: id,
-        clientId: a.id,
-        happened: true,
-        meetAgain: "yes",
-        createdAt: feedbackAt,
-      });
+    await db.insert(introductionFeedback).values({
+      introductionId: id,
+      clientId: a.id,
+      happened: true,
+      meetAgain: "yes",
+      createdAt: feedbackAt,
+    });
     expect(await activityOf(a.id)).toBe(feedbackAt.toISOString());
     const photoAt = new Date(lastActive.getTime() + 6 * DAY);
     await db.insert(photos).values({
@@ -372,5 +370,69 @@ describe("the retention job", () => {
       a.id,
     );
     for (const c of [a, b]) await call(cookie, "PUT", `/api/clients/${c.id}/retention`, { keep: true });
+  });
+
+  it("warns a matchmaker of several clients at once in one digest, in their language, listed in the app", async () => {
+    const db = t.database.db;
+    for (const locale of ["en-US", "ru-RU"] as const) {
+      const boss = await seedMatchmaker(db, { firstName: "Dora", lastName: `Digest ${locale}` });
+      await db.update(users).set({ locale }).where(eq(users.id, boss.id));
+      const bossCookie = (await signIn(t.app, boss.email)).cookie;
+      const sleepers = [];
+      for (const [i, name] of ["Una", "Dag", "Tri"].entries())
+        sleepers.push(await inactiveClient(name, new Date(lastActive.getTime() + i * DAY), boss.id));
+      const awake = await seedClient(db, boss.id, { firstName: "Wade", lastName: "Awake" });
+      expect((await call(bossCookie, "PUT", "/api/retention/settings", { months: 24 })).statusCode).toBe(200);
+      const empty = await call(bossCookie, "GET", "/api/retention/due");
+      expect(RetentionDueList.parse(empty.json())).toEqual({ items: [], total: 0 });
+
+      // All three due within the run: one notification and one e-mail, not three.
+      const at = new Date(due.getTime() - 28 * DAY);
+      const result = await run(at);
+      expect(
+        result.warned
+          .filter((w) => w.matchmakerId === boss.id)
+          .map((w) => w.clientId)
+          .sort(),
+      ).toEqual(sleepers.map((c) => c.id).sort());
+      const notes = await db.select().from(notifications).where(eq(notifications.userId, boss.id));
+      expect(notes.map((n) => n.kind)).toEqual(["client_retention_digest"]);
+      // Warned now, each is erased 30 days on (no sooner than 30 days after the warning).
+      const erasesAt = new Date(at.getTime() + 30 * DAY);
+      expect(notes[0]!.params).toEqual({ count: 3, erasesAt: erasesAt.toISOString().slice(0, 10), days: 30 });
+      const mails = await db.select().from(outbox).where(eq(outbox.toAddress, boss.email));
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.body).toContain(
+        locale === "en-US"
+          ? "3 clients have had no activity"
+          : "Клиентов, давно не проявлявших активности: 3",
+      );
+      // No client's name in the digest: the list is in the app.
+      expect(mails[0]!.body).not.toContain("Sleeper");
+
+      const list = RetentionDueList.parse((await call(bossCookie, "GET", "/api/retention/due")).json());
+      expect(list.total).toBe(3);
+      expect(list.items).toEqual(
+        sleepers.map((c, i) => ({
+          clientId: c.id,
+          name: `${["Una", "Dag", "Tri"][i]} Sleeper`,
+          lastActivityAt: new Date(lastActive.getTime() + i * DAY).toISOString(),
+          erasesAt: erasesAt.toISOString(),
+        })),
+      );
+      expect(list.items.map((i) => i.clientId)).not.toContain(awake.id);
+      // Another matchmaker sees only their own.
+      const theirs = RetentionDueList.parse((await call(otherCookie, "GET", "/api/retention/due")).json());
+      expect(theirs.items.map((i) => i.clientId)).not.toContain(sleepers[0]!.id);
+
+      // Once kept, a client leaves the list; a second run sends nothing more.
+      await call(bossCookie, "PUT", `/api/clients/${sleepers[0]!.id}/retention`, { keep: true });
+      expect(RetentionDueList.parse((await call(bossCookie, "GET", "/api/retention/due")).json()).total).toBe(
+        2,
+      );
+      await run(new Date(at.getTime() + DAY));
+      expect(await db.select().from(notifications).where(eq(notifications.userId, boss.id))).toHaveLength(1);
+      await call(bossCookie, "PUT", "/api/retention/settings", { months: null });
+    }
   });
 });

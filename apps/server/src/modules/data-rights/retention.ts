@@ -1,11 +1,13 @@
 import {
   type ClientRetentionView,
+  RETENTION_DUE_LIMIT,
   RETENTION_WARNING_DAYS,
+  type RetentionDueList,
   type RetentionMonths,
   type RetentionSettings,
   type SetClientRetentionBody,
 } from "@matchdesk/contract";
-import { eq, type SQL, sql } from "drizzle-orm";
+import { eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.js";
 import { clientRetention, retentionSettings } from "../../db/schema/index.js";
@@ -94,7 +96,12 @@ function dueOf(c: Pick<Candidate, "months" | "keep" | "warned_at" | "last_activi
  * months) is 30 days away or less, so only clients inactive that long are read, with 3 days to
  * spare for calendar months of unequal length (`dueOf` decides exactly).
  */
-async function candidates(db: Db | Tx, clientId?: string, dueBy?: Date): Promise<Candidate[]> {
+async function candidates(
+  db: Db | Tx,
+  clientId?: string,
+  dueBy?: Date,
+  matchmakerId?: string,
+): Promise<Candidate[]> {
   const result = (await db.execute(sql`
     select u.id, u.first_name, u.last_name, u.inviter_id as matchmaker_id, rs.months,
       coalesce(cr.keep, false) as keep, cr.warned_at, ${lastActivityOf(sql`u`)} as last_activity
@@ -105,6 +112,7 @@ async function candidates(db: Db | Tx, clientId?: string, dueBy?: Date): Promise
     left join client_retention cr on cr.client_id = u.id
     where u.role = 'INVITEE' and u.erased_at is null
       ${clientId === undefined ? sql`` : sql`and u.id = ${clientId}`}
+      ${matchmakerId === undefined ? sql`` : sql`and rs.matchmaker_id = ${matchmakerId}`}
       ${
         dueBy === undefined
           ? sql``
@@ -192,6 +200,30 @@ export async function clientRetentionOf(
 }
 
 /**
+ * The caller's clients warned and due for erasure (not kept, no activity since the warning), the
+ * soonest first: the list a digest warning leads to (the agency profile's retention card).
+ */
+export async function retentionDueOf(
+  db: Db,
+  caller: SessionUser,
+  now = new Date(),
+): Promise<RetentionDueList> {
+  const due = (await candidates(db, undefined, now, caller.id))
+    .map((c) => ({ c, due: dueOf(c, now) }))
+    .filter(({ c, due }) => !c.keep && c.warned_at !== null && !due.warnDue && due.erasesAt !== null)
+    .sort((a, b) => a.due.erasesAt!.getTime() - b.due.erasesAt!.getTime() || a.c.id.localeCompare(b.c.id));
+  return {
+    items: due.slice(0, RETENTION_DUE_LIMIT).map(({ c, due }) => ({
+      clientId: c.id,
+      name: `${c.first_name} ${c.last_name}`.trim(),
+      lastActivityAt: toDate(c.last_activity).toISOString(),
+      erasesAt: due.erasesAt!.toISOString(),
+    })),
+    total: due.length,
+  };
+}
+
+/**
  * Keeps a client (never erased for inactivity) or lets the setting apply again. Either way the
  * warning already sent is forgotten: a client let go again is warned anew before any erasure.
  */
@@ -269,23 +301,42 @@ export async function runRetention(
   const marked = await markDue(deps.db, now);
   if (!marked) return { ran: false, warned: [], erased: [] };
   const warned: RetentionRun["warned"] = [];
-  for (const w of marked.warned) {
+  // One warning per matchmaker per run: a client by name, or several (a setting switched on for a
+  // long-inactive base) in one digest, without names, whose list is on the settings card.
+  const byMatchmaker = new Map<string, RetentionRun["warned"]>();
+  for (const w of marked.warned)
+    byMatchmaker.set(w.matchmakerId, [...(byMatchmaker.get(w.matchmakerId) ?? []), w]);
+  for (const [matchmakerId, group] of byMatchmaker) {
+    const dates = group.map((w) => w.erasesAt.toISOString().slice(0, 10)).sort();
     try {
-      await notify(deps, w.matchmakerId, "client_retention_warning", {
-        clientId: w.clientId,
-        clientName: w.clientName,
-        erasesAt: w.erasesAt.toISOString().slice(0, 10),
-        days: RETENTION_WARNING_DAYS,
-      });
-      warned.push(w);
+      if (group.length === 1)
+        await notify(deps, matchmakerId, "client_retention_warning", {
+          clientId: group[0]!.clientId,
+          clientName: group[0]!.clientName,
+          erasesAt: dates[0]!,
+          days: RETENTION_WARNING_DAYS,
+        });
+      else
+        await notify(deps, matchmakerId, "client_retention_digest", {
+          count: group.length,
+          // A first warning always names the same date, 30 days on: one date for them all.
+          erasesAt: dates[0]!,
+          days: RETENTION_WARNING_DAYS,
+        });
+      warned.push(...group);
     } catch (error) {
       // Not warned, so not marked: the next run warns again, and no erasure comes without it.
       await deps.db
         .update(clientRetention)
         .set({ warnedAt: null, updatedAt: new Date() })
-        .where(eq(clientRetention.clientId, w.clientId))
+        .where(
+          inArray(
+            clientRetention.clientId,
+            group.map((w) => w.clientId),
+          ),
+        )
         .catch(() => undefined);
-      log?.warn({ err: error, clientId: w.clientId }, "retention warning not sent");
+      log?.warn({ err: error, matchmakerId, clients: group.length }, "retention warning not sent");
     }
   }
   const erased: string[] = [];

@@ -10,6 +10,7 @@ import { eraseClient, eraseMe, listenForErasures } from "./erase.js";
 import { exportClient, exportMine } from "./export.js";
 import {
   clientRetentionOf,
+  retentionDueOf,
   retentionSettingsOf,
   saveRetentionSettings,
   setClientRetention,
@@ -51,6 +52,7 @@ export function register(app: FastifyInstance, deps: AppDeps) {
   route(app, dataRightsApi.saveRetentionSettings, (request) =>
     saveRetentionSettings(deps.db, request.user, request.body),
   );
+  route(app, dataRightsApi.retentionDue, (request) => retentionDueOf(deps.db, request.user));
   route(app, dataRightsApi.clientRetention, (request) =>
     clientRetentionOf(deps.db, request.user, request.params.id),
   );
