@@ -98,7 +98,8 @@ async function main() {
       stopHousekeeping();
       stopSubscriptionJob();
       stopIntroductionJobs();
-      stopRetentionJob();
+      // A retention run under way finishes its erasure in progress before the database closes.
+      await stopRetentionJob();
       stopLearning();
       await webhookWorker.stop();
       await stopTelegram?.();

@@ -21,7 +21,7 @@ import {
 import { newId } from "../../platform/ids.js";
 import { seedClient, seedMatchmaker } from "../../seed/seed.js";
 import { markActive } from "../users/service.js";
-import { runRetention } from "./retention.js";
+import { runRetention, startRetentionJob } from "./retention.js";
 
 // Issue 20, retention: a matchmaker's clients without activity for the agency's period are erased
 // (the same erasure as a manual one), the matchmaker warned once 30 days before; "keep" and new
@@ -370,6 +370,7 @@ describe("the retention job", () => {
       a.id,
     );
     for (const c of [a, b]) await call(cookie, "PUT", `/api/clients/${c.id}/retention`, { keep: true });
+    await call(cookie, "PUT", "/api/retention/settings", { months: null });
   });
 
   it("warns a matchmaker of several clients at once in one digest, in their language, listed in the app", async () => {
@@ -434,5 +435,47 @@ describe("the retention job", () => {
       expect(await db.select().from(notifications).where(eq(notifications.userId, boss.id))).toHaveLength(1);
       await call(bossCookie, "PUT", "/api/retention/settings", { months: null });
     }
+  });
+
+  it("stops for a shutdown only once the run under way has finished", async () => {
+    const db = t.database.db;
+    const boss = await seedMatchmaker(db, { firstName: "Stella", lastName: "Stop" });
+    const bossCookie = (await signIn(t.app, boss.email)).cookie;
+    expect((await call(bossCookie, "PUT", "/api/retention/settings", { months: 12 })).statusCode).toBe(200);
+    // Inactive for years, one warned long ago: the run at start warns the other; stopped at once,
+    // it starts no erasure.
+    const gone = await inactiveClient("Gus", new Date(Date.UTC(2019, 0, 15, 12)), boss.id);
+    await db.insert(clientRetention).values({ clientId: gone.id, warnedAt: new Date(Date.UTC(2020, 0, 15)) });
+    const warned = await inactiveClient("Wes", new Date(Date.UTC(2019, 0, 15, 12)), boss.id);
+    const logged: unknown[] = [];
+    const log = { info: (...a: unknown[]) => logged.push(a), warn: (...a: unknown[]) => logged.push(a) };
+    const stop = startRetentionJob(t.app.deps, log as never);
+    await stop();
+    // Awaited: the run's warning is stored by the time stop() resolves.
+    expect((await userOf(gone.id)).erasedAt).toBeNull();
+    const notes = await db.select().from(notifications).where(eq(notifications.userId, boss.id));
+    expect(notes.map((n) => [n.kind, n.params.clientId])).toEqual([["client_retention_warning", warned.id]]);
+    expect(logged).toHaveLength(1);
+    // Stopped: a second stop has nothing to wait for; the next run erases what was due.
+    expect(await stop()).toBeUndefined();
+    expect((await run(new Date())).erased).toEqual([gone.id]);
+    await call(bossCookie, "PUT", "/api/retention/settings", { months: null });
+  });
+
+  it("starts no erasure once stopped; the warnings marked are still sent", async () => {
+    const db = t.database.db;
+    const boss = await seedMatchmaker(db, { firstName: "Hal", lastName: "Halt" });
+    const bossCookie = (await signIn(t.app, boss.email)).cookie;
+    await call(bossCookie, "PUT", "/api/retention/settings", { months: 12 });
+    const gone = await inactiveClient("Kept", new Date(Date.UTC(2019, 0, 15, 12)), boss.id);
+    await db.insert(clientRetention).values({ clientId: gone.id, warnedAt: new Date(Date.UTC(2020, 0, 15)) });
+    const fresh = await inactiveClient("Newly", new Date(Date.UTC(2019, 0, 15, 12)), boss.id);
+    const result = await runRetention(t.app.deps, new Date(), undefined, { stopped: true });
+    expect(result.erased).toEqual([]);
+    expect(result.warned.map((w) => w.clientId)).toEqual([fresh.id]);
+    expect((await userOf(gone.id)).erasedAt).toBeNull();
+    // The next run erases it.
+    expect((await run(new Date())).erased).toEqual([gone.id]);
+    await call(bossCookie, "PUT", "/api/retention/settings", { months: null });
   });
 });

@@ -291,12 +291,14 @@ async function markDue(db: Db, now: Date) {
  * One run at `now` (tests move it): marks and sends the warnings (after the mark committed, so a
  * warning is never sent twice), then erases each client whose date has come, one transaction
  * each. The erasure checks again, with the client's row locked, that it is still due: another
- * instance that erased them first, activity since, a "keep" or a changed setting stop it.
+ * instance that erased them first, activity since, a "keep" or a changed setting stop it. When
+ * `stop.stopped` turns true (a shutdown), no further erasure starts; the warnings marked are sent.
  */
 export async function runRetention(
   deps: NotifyDeps & EraseDeps,
   now = new Date(),
   log?: Pick<FastifyBaseLogger, "warn">,
+  stop: { stopped: boolean } = { stopped: false },
 ): Promise<RetentionRun> {
   const marked = await markDue(deps.db, now);
   if (!marked) return { ran: false, warned: [], erased: [] };
@@ -341,6 +343,8 @@ export async function runRetention(
   }
   const erased: string[] = [];
   for (const id of marked.erase) {
+    // Shutting down: the rest stays due for the next run.
+    if (stop.stopped) break;
     // A failure (the storage away: 503) leaves the client due; the next run tries again.
     const report = await eraseIfStillDue(deps, id, now, async (tx) => {
       const [c] = await candidates(tx, id);
@@ -356,19 +360,37 @@ export async function runRetention(
 
 const JOB_INTERVAL_MS = 60 * 60_000;
 
-/** Runs at start and then every hour, without keeping the process alive. */
-export function startRetentionJob(deps: NotifyDeps & EraseDeps, log: FastifyBaseLogger): () => void {
+/**
+ * Runs at start and then every hour, without keeping the process alive. The function it returns
+ * stops the job for a shutdown: no new run, no further warning or erasure in the one under way
+ * (each erasure is its own transaction, so what is left is simply due for the next start), and
+ * resolves once that run has finished, before the database is closed under it.
+ */
+export function startRetentionJob(deps: NotifyDeps & EraseDeps, log: FastifyBaseLogger): () => Promise<void> {
+  const stop = { stopped: false };
+  let running: Promise<void> | null = null;
   const run = async () => {
     try {
-      const result = await runRetention(deps, new Date(), log);
+      const result = await runRetention(deps, new Date(), log, stop);
       if (result.erased.length > 0 || result.warned.length > 0)
         log.info({ warned: result.warned.length, erased: result.erased.length }, "retention run");
     } catch (err) {
       log.warn({ err }, "retention run failed");
     }
   };
-  void run();
-  const timer = setInterval(() => void run(), JOB_INTERVAL_MS);
+  const start = () => {
+    // One run at a time in a process: an hour's tick during a long run waits for the next.
+    if (stop.stopped || running) return;
+    running = run().finally(() => {
+      running = null;
+    });
+  };
+  start();
+  const timer = setInterval(start, JOB_INTERVAL_MS);
   timer.unref();
-  return () => clearInterval(timer);
+  return async () => {
+    stop.stopped = true;
+    clearInterval(timer);
+    await running;
+  };
 }
