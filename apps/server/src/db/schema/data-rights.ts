@@ -44,6 +44,8 @@ export const clientAccessLog = pgTable(
     index("client_access_log_at_idx").on(t.at),
     // A deleted key clears its id here (on delete set null): found by index, not a scan of the log.
     index("client_access_log_api_key_idx").on(t.apiKeyId).where(sql`${t.apiKeyId} is not null`),
+    // An erased key owner's key names are cleared from the entries: found by index, not a scan.
+    index("client_access_log_key_name_idx").on(t.actorId).where(sql`${t.apiKeyName} is not null`),
     check("client_access_log_action_check", sql`${t.action} in ('view', 'change')`),
     check(
       "client_access_log_actor_kind_check",

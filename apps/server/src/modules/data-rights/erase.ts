@@ -5,7 +5,7 @@ import {
   type KeptPart,
   type KeptReason,
 } from "@matchdesk/contract";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { Database, Db } from "../../db/client.js";
 import { clientAccessLog, clientRetention, retentionSettings } from "../../db/schema/index.js";
 import type { SessionUser } from "../../platform/access.js";
@@ -122,6 +122,12 @@ async function eraseInside(tx: Db, storage: Storage, person: UserRow, now: Date)
     .delete(clientAccessLog)
     .where(eq(clientAccessLog.clientId, person.id))
     .returning({ id: clientAccessLog.id });
+  // Their API keys' names (their own words) on others' logs: the entries stay, by role and agency
+  // (the key's id goes with the key, below), without the name; through a partial index.
+  await tx
+    .update(clientAccessLog)
+    .set({ apiKeyName: null })
+    .where(and(eq(clientAccessLog.actorId, person.id), isNotNull(clientAccessLog.apiKeyName)));
   const erased: Record<ErasedPart, number> = {
     account: 1,
     sessions: await endEverySignIn(tx, person.id),
