@@ -645,6 +645,11 @@ const MATRIX: Record<string, Row> = {
     call: () => ({ url: "/api/files/photos/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.webp" }),
     expect: all(404),
   },
+  "GET /api/export-files/:token": {
+    call: () => ({ url: "/api/export-files/not-a-link" }),
+    expect: all(404),
+    codes: { anonymous: "FILE_NOT_FOUND" },
+  },
   "GET /api/debug/memory": { call: () => ({ url: "/api/debug/memory" }), expect: matchmakers(200) },
   // Marketplace: a matchmaker's own agency profile, the public directory and agency pages.
   "GET /api/agencies/me": {

@@ -111,6 +111,16 @@ export const dataRightsApi = {
     audit: { action: "view", param: "id" },
     response: ClientConsentsView,
   }),
+  exportFile: endpoint({
+    method: "GET",
+    path: "/api/export-files/:token",
+    access: "public",
+    tag,
+    summary:
+      "A file of a data export (photo, certificate, avatar) by the export's link: 24 hours, then 410 EXPORT_LINK_EXPIRED",
+    params: z.object({ token: z.string().min(1).max(100) }),
+    response: "file",
+  }),
   retentionSettings: endpoint({
     method: "GET",
     path: "/api/retention/settings",

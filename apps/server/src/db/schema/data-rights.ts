@@ -88,3 +88,23 @@ export const clientRetention = pgTable(
   // The job finds the warned clients through it.
   (t) => [index("client_retention_warned_idx").on(t.warnedAt)],
 );
+
+/**
+ * A file link of a data export (issue 20): the export names each photo, certificate and avatar by
+ * a link of its own that opens the file for 24 hours (`GET /api/export-files/{token}`), not by the
+ * file's lasting key. Only the token's hash is kept, as for the other one-click links; swept a
+ * day after expiry, deleted with the person on erasure.
+ */
+export const exportLinks = pgTable(
+  "export_links",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    /** Whose export it was. */
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    storageKey: text("storage_key").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("export_links_user_idx").on(t.userId), index("export_links_expiry_idx").on(t.expiresAt)],
+);

@@ -7,7 +7,7 @@ import {
 } from "@matchdesk/contract";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { Database, Db } from "../../db/client.js";
-import { clientAccessLog, clientRetention, retentionSettings } from "../../db/schema/index.js";
+import { clientAccessLog, clientRetention, exportLinks, retentionSettings } from "../../db/schema/index.js";
 import type { SessionUser } from "../../platform/access.js";
 import { AppError, badRequest, conflict, notFound } from "../../platform/errors.js";
 import { eraseMailOf } from "../../platform/mail-erase.js";
@@ -118,6 +118,8 @@ async function eraseInside(tx: Db, storage: Storage, person: UserRow, now: Date)
   // Retention's own rows (a flag and a date, nothing personal) go with the person.
   await tx.delete(clientRetention).where(eq(clientRetention.clientId, person.id));
   await tx.delete(retentionSettings).where(eq(retentionSettings.matchmakerId, person.id));
+  // Their exports' file links (the files themselves go with the profile, below).
+  await tx.delete(exportLinks).where(eq(exportLinks.userId, person.id));
   const accessLog = await tx
     .delete(clientAccessLog)
     .where(eq(clientAccessLog.clientId, person.id))
