@@ -104,20 +104,27 @@ async function candidates(
 ): Promise<Candidate[]> {
   const result = (await db.execute(sql`
     select u.id, u.first_name, u.last_name, u.inviter_id as matchmaker_id, rs.months,
-      coalesce(cr.keep, false) as keep, cr.warned_at, ${lastActivityOf(sql`u`)} as last_activity
+      coalesce(cr.keep, false) as keep, cr.warned_at, u.last_activity as last_activity
     from retention_settings rs
     -- A switched-off or erased matchmaker would never read the warning: their clients wait.
     join users m on m.id = rs.matchmaker_id and m.status = 'active' and m.erased_at is null
-    join users u on u.inviter_id = rs.matchmaker_id
+    cross join lateral (
+      select u.id, u.first_name, u.last_name, u.inviter_id, ${lastActivityOf(sql`u`)} as last_activity
+      from users u
+      where u.inviter_id = rs.matchmaker_id and u.role = 'INVITEE' and u.erased_at is null
+        ${clientId === undefined ? sql`` : sql`and u.id = ${clientId}`}
+        ${
+          dueBy === undefined
+            ? sql``
+            : sql`and u.last_activity_at <= ${new Date(dueBy.getTime() + (RETENTION_WARNING_DAYS + 3) * DAY_MS).toISOString()}::timestamptz - make_interval(months => rs.months)`
+        }
+      -- Not flattened into a join: the planner, blind to how many each cutoff keeps, would scan
+      -- every user; so, per matchmaker, one range of users_retention_idx (their clients, inactive
+      -- since the cutoff).
+      offset 0
+    ) u
     left join client_retention cr on cr.client_id = u.id
-    where u.role = 'INVITEE' and u.erased_at is null
-      ${clientId === undefined ? sql`` : sql`and u.id = ${clientId}`}
-      ${matchmakerId === undefined ? sql`` : sql`and rs.matchmaker_id = ${matchmakerId}`}
-      ${
-        dueBy === undefined
-          ? sql``
-          : sql`and u.last_activity_at <= ${new Date(dueBy.getTime() + (RETENTION_WARNING_DAYS + 3) * DAY_MS).toISOString()}::timestamptz - make_interval(months => rs.months)`
-      }`)) as Rows<Candidate>;
+    ${matchmakerId === undefined ? sql`` : sql`where rs.matchmaker_id = ${matchmakerId}`}`)) as Rows<Candidate>;
   return result.rows;
 }
 
