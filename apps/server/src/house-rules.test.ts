@@ -91,6 +91,7 @@ const TABLE_OWNERS: Record<string, string> = {
   clientAccessLog: "data-rights",
   retentionSettings: "data-rights",
   clientRetention: "data-rights",
+  exportLinks: "data-rights",
   clientConsents: "consents",
   apiKeys: "api-keys",
   webhookEndpoints: "webhooks",

@@ -5,6 +5,7 @@ import { isDatabaseUnavailable } from "./db/unavailable.js";
 import { sweepApplications } from "./modules/applications/service.js";
 import { sweepExpiredSignIns } from "./modules/auth/expiry.js";
 import { sweepAccessLog } from "./modules/data-rights/access-log.js";
+import { sweepExportLinks } from "./modules/data-rights/export.js";
 import { startRetentionJob } from "./modules/data-rights/retention.js";
 import { sweepIntroductionLinks } from "./modules/introductions/consent.js";
 import { startIntroductionJobs } from "./modules/introductions/jobs.js";
@@ -43,6 +44,7 @@ async function main() {
       sweepExpiredProfileAccess,
       sweepIntroductionLinks,
       sweepAccessLog,
+      sweepExportLinks,
       sweepApplications,
       sweepWebhookDeliveries,
       sweepTelegramCodes,
@@ -98,7 +100,8 @@ async function main() {
       stopHousekeeping();
       stopSubscriptionJob();
       stopIntroductionJobs();
-      stopRetentionJob();
+      // A retention run under way finishes its erasure in progress before the database closes.
+      await stopRetentionJob();
       stopLearning();
       await webhookWorker.stop();
       await stopTelegram?.();

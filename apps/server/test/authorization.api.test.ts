@@ -645,6 +645,11 @@ const MATRIX: Record<string, Row> = {
     call: () => ({ url: "/api/files/photos/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.webp" }),
     expect: all(404),
   },
+  "GET /api/export-files/:token": {
+    call: () => ({ url: "/api/export-files/not-a-link" }),
+    expect: all(404),
+    codes: { anonymous: "FILE_NOT_FOUND" },
+  },
   "GET /api/debug/memory": { call: () => ({ url: "/api/debug/memory" }), expect: matchmakers(200) },
   // Marketplace: a matchmaker's own agency profile, the public directory and agency pages.
   "GET /api/agencies/me": {
@@ -840,6 +845,10 @@ const MATRIX: Record<string, Row> = {
   },
   "GET /api/retention/settings": {
     call: () => ({ url: "/api/retention/settings" }),
+    expect: { ...matchmakers(200), admin: 403 },
+  },
+  "GET /api/retention/due": {
+    call: () => ({ url: "/api/retention/due" }),
     expect: { ...matchmakers(200), admin: 403 },
   },
   "PUT /api/retention/settings": {

@@ -107,6 +107,7 @@ export const NotificationKind = z.enum([
   "introduction_expired_unasked",
   "webhook_disabled",
   "client_retention_warning",
+  "client_retention_digest",
 ]);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 

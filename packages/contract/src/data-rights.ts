@@ -90,9 +90,10 @@ export const ConsentEntry = z.object({
 export type ConsentEntry = z.infer<typeof ConsentEntry>;
 
 /**
- * Everything held about one person, as one JSON document. File URLs (avatar, photos,
- * certificates) are absolute capability links: they open without signing in for as long as the
- * file is kept (docs/data-export.md).
+ * Everything held about one person, as one JSON document. File URLs (avatar, photos and their
+ * thumbnails, certificates) are absolute links of this export (`/api/export-files/{token}`): they
+ * open without signing in for 24 hours (EXPORT_LINK_HOURS), then answer 410 EXPORT_LINK_EXPIRED
+ * (docs/data-export.md).
  */
 export const DataExport = z.object({
   format: z.literal("matchdesk-data-export"),
@@ -199,7 +200,12 @@ export const DATA_RIGHTS_ERRORS = [
   "ERASURE_NOT_CONFIRMED",
   /** 409: a matchmaker with clients is erased only once the clients are moved or erased. */
   "MATCHMAKER_HAS_CLIENTS",
+  /** 410: a data export's file link, valid for 24 hours after the export, has expired. */
+  "EXPORT_LINK_EXPIRED",
 ] as const;
+
+/** How long a data export's file links open the files. */
+export const EXPORT_LINK_HOURS = 24;
 
 /** Erasing is asked for with `{ confirm: true }`; anything else is refused (400 ERASURE_NOT_CONFIRMED). */
 export const EraseBody = z.object({ confirm: z.unknown().optional() });
@@ -297,6 +303,27 @@ export const ClientRetentionView = z.object({
   warnedAt: Time.nullable(),
 });
 export type ClientRetentionView = z.infer<typeof ClientRetentionView>;
+
+/** How many clients a list of those due for erasure shows at most (the soonest first). */
+export const RETENTION_DUE_LIMIT = 500;
+
+/**
+ * The matchmaker's clients warned and due for erasure for inactivity, the soonest first: what a
+ * digest warning (several clients in one notification) leads to.
+ */
+export const RetentionDueList = z.object({
+  items: z.array(
+    z.object({
+      clientId: Id,
+      name: z.string(),
+      lastActivityAt: Time,
+      erasesAt: Time,
+    }),
+  ),
+  /** How many there are in all (the list shows at most RETENTION_DUE_LIMIT). */
+  total: z.number().int(),
+});
+export type RetentionDueList = z.infer<typeof RetentionDueList>;
 
 export const SetClientRetentionBody = z.object({ keep: z.boolean() });
 export type SetClientRetentionBody = z.infer<typeof SetClientRetentionBody>;

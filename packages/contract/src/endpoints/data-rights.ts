@@ -11,6 +11,7 @@ import {
   EraseBody,
   ErasureReport,
   MyConsentsView,
+  RetentionDueList,
   RetentionSettings,
   SetClientRetentionBody,
 } from "../data-rights.js";
@@ -110,6 +111,16 @@ export const dataRightsApi = {
     audit: { action: "view", param: "id" },
     response: ClientConsentsView,
   }),
+  exportFile: endpoint({
+    method: "GET",
+    path: "/api/export-files/:token",
+    access: "public",
+    tag,
+    summary:
+      "A file of a data export (photo, certificate, avatar) by the export's link: 24 hours, then 410 EXPORT_LINK_EXPIRED",
+    params: z.object({ token: z.string().min(1).max(100) }),
+    response: "file",
+  }),
   retentionSettings: endpoint({
     method: "GET",
     path: "/api/retention/settings",
@@ -126,6 +137,14 @@ export const dataRightsApi = {
     summary: "Sets my agency's retention of inactive clients (12, 24 or 36 months, or null: off)",
     body: RetentionSettings,
     response: RetentionSettings,
+  }),
+  retentionDue: endpoint({
+    method: "GET",
+    path: "/api/retention/due",
+    access: ["INVITER"],
+    tag,
+    summary: "My clients warned and due for erasure for inactivity, the soonest first",
+    response: RetentionDueList,
   }),
   clientRetention: endpoint({
     method: "GET",

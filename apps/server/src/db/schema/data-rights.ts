@@ -44,6 +44,8 @@ export const clientAccessLog = pgTable(
     index("client_access_log_at_idx").on(t.at),
     // A deleted key clears its id here (on delete set null): found by index, not a scan of the log.
     index("client_access_log_api_key_idx").on(t.apiKeyId).where(sql`${t.apiKeyId} is not null`),
+    // An erased key owner's key names are cleared from the entries: found by index, not a scan.
+    index("client_access_log_key_name_idx").on(t.actorId).where(sql`${t.apiKeyName} is not null`),
     check("client_access_log_action_check", sql`${t.action} in ('view', 'change')`),
     check(
       "client_access_log_actor_kind_check",
@@ -85,4 +87,24 @@ export const clientRetention = pgTable(
   },
   // The job finds the warned clients through it.
   (t) => [index("client_retention_warned_idx").on(t.warnedAt)],
+);
+
+/**
+ * A file link of a data export (issue 20): the export names each photo, certificate and avatar by
+ * a link of its own that opens the file for 24 hours (`GET /api/export-files/{token}`), not by the
+ * file's lasting key. Only the token's hash is kept, as for the other one-click links; swept a
+ * day after expiry, deleted with the person on erasure.
+ */
+export const exportLinks = pgTable(
+  "export_links",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    /** Whose export it was. */
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    storageKey: text("storage_key").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("export_links_user_idx").on(t.userId), index("export_links_expiry_idx").on(t.expiresAt)],
 );

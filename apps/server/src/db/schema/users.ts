@@ -68,6 +68,13 @@ export const users = pgTable(
      * sessions end and are swept, this stays. Retention (issue 20) reads it as the client's activity.
      */
     lastActiveAt: timestamp("last_active_at", { withTimezone: true }),
+    /**
+     * The person's latest activity as retention (issue 20) counts it: creation, sign-ins and
+     * session renewals (`markActive`), and, by triggers (migration `users_last_activity`), their
+     * questionnaire and preferences, introductions, answers, date replies, date feedback, photos
+     * and the chat messages they wrote. Moved forward only, at most once a minute per person.
+     */
+    lastActivityAt: timestamp("last_activity_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -83,6 +90,10 @@ export const users = pgTable(
     uniqueIndex("users_sm_id_key").on(t.smId),
     // The client list's order (newest first, id breaking ties), so a page is read straight off it.
     index("users_inviter_idx").on(t.inviterId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Retention's run: a matchmaker's live clients by latest activity, so it reads only those due.
+    index("users_retention_idx")
+      .on(t.inviterId, t.lastActivityAt)
+      .where(sql`${t.role} = 'INVITEE' and ${t.erasedAt} is null`),
     index("users_role_idx").on(t.role, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The client list's search: the clients whose text has the searched letters. (One GIN index
     // over the matchmaker and the text would read only their own, but PGlite's btree_gin breaks

@@ -19,6 +19,7 @@ import {
   chatMessages,
   chats,
   clientAccessLog,
+  exportLinks,
   introductionFeedback,
 } from "../../db/schema/index.js";
 import { newId } from "../../platform/ids.js";
@@ -27,6 +28,7 @@ import { runIntroductionJobs } from "../introductions/jobs.js";
 import { notify } from "../notifications/service.js";
 import { createUser } from "../users/service.js";
 import { sweepAccessLog } from "./access-log.js";
+import { sweepExportLinks } from "./export.js";
 
 // Issue 20, first slice: the export holds every kind of record kept about a client, and every
 // route that reads or changes a client's data leaves a row in the client's access log.
@@ -132,12 +134,51 @@ describe("the export", () => {
     expect(doc.displaySettings).toMatchObject({ city: false });
     const base = t.app.deps.config.publicUrl;
     expect(doc.photos).toHaveLength(1);
-    expect(doc.photos[0]!.url.startsWith(`${base}/api/files/`)).toBe(true);
     expect(doc.certificates).toHaveLength(1);
-    expect(doc.certificates[0]!.url.startsWith(`${base}/api/files/`)).toBe(true);
-    // The file behind the link is there.
-    const file = await t.app.inject({ method: "GET", url: doc.photos[0]!.url.slice(base.length) });
-    expect(file.statusCode).toBe(200);
+    // Files by links of this export, valid for a day; the files' lasting keys are not in it.
+    const fileLinks = [doc.photos[0]!.url, doc.photos[0]!.thumbUrl, doc.certificates[0]!.url];
+    for (const url of fileLinks)
+      expect(url).toMatch(new RegExp(`^${base}/api/export-files/[A-Za-z0-9_-]{20,}$`));
+    expect(JSON.stringify(doc)).not.toContain("/api/files/");
+    const links = await db.select().from(exportLinks).where(eq(exportLinks.userId, mila.id));
+    expect(links).toHaveLength(fileLinks.length + (doc.account.avatarUrl ? 1 : 0));
+    for (const link of links)
+      expect(link.expiresAt.getTime()).toBe(new Date(doc.generatedAt).getTime() + 24 * 3_600_000);
+    // The file behind each link is there.
+    const photoFile = await t.app.inject({ method: "GET", url: doc.photos[0]!.url.slice(base.length) });
+    expect(photoFile.statusCode).toBe(200);
+    expect(photoFile.headers["content-type"]).toMatch(/^image\//);
+    expect(photoFile.headers["content-security-policy"]).toBe("sandbox");
+    expect(photoFile.rawPayload.length).toBeGreaterThan(0);
+    const certFile = await t.app.inject({ method: "GET", url: doc.certificates[0]!.url.slice(base.length) });
+    expect(certFile.statusCode).toBe(200);
+    // An image certificate is shown, a PDF downloaded, under a sandbox, as the files route does.
+    expect(certFile.headers["content-security-policy"]).toBe("sandbox");
+    // A day later (the stored expiry moved back, as time passing does): 410, the same for each link.
+    await db
+      .update(exportLinks)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(exportLinks.userId, mila.id));
+    for (const url of fileLinks) {
+      const expired = await t.app.inject({ method: "GET", url: url.slice(base.length) });
+      expect([expired.statusCode, expired.json().code]).toEqual([410, "EXPORT_LINK_EXPIRED"]);
+    }
+    // A forged link is no file.
+    const forged = await t.app.inject({
+      method: "GET",
+      url: "/api/export-files/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+    });
+    expect([forged.statusCode, forged.json().code]).toEqual([404, "FILE_NOT_FOUND"]);
+    // Swept a day after expiry; then a link that was is a 404 too.
+    await sweepExportLinks(db, new Date(Date.now() + 23 * 3_600_000));
+    expect(await db.select().from(exportLinks).where(eq(exportLinks.userId, mila.id))).toHaveLength(
+      links.length,
+    );
+    await sweepExportLinks(db, new Date(Date.now() + 25 * 3_600_000));
+    expect(await db.select().from(exportLinks).where(eq(exportLinks.userId, mila.id))).toEqual([]);
+    expect((await t.app.inject({ method: "GET", url: fileLinks[0]!.slice(base.length) })).statusCode).toBe(
+      404,
+    );
     const intro = doc.introductions.find((i) => i.id === introId);
     expect(intro).toMatchObject({
       otherClientId: people.oleg!.id,
@@ -178,7 +219,10 @@ describe("the export", () => {
     // Her matchmaker gets the same document; another matchmaker gets 404 and nothing is logged.
     const forAnna = await call("anna", "GET", `/api/clients/${mila.id}/export`);
     expect(forAnna.statusCode).toBe(200);
-    expect({ ...forAnna.json(), generatedAt: null }).toEqual({ ...mine.json(), generatedAt: null });
+    // The same document, but for its time and its own file links (each export makes new ones).
+    const same = (body: string) =>
+      JSON.parse(body.replace(/\/api\/export-files\/[A-Za-z0-9_-]+/g, "/api/export-files/…"));
+    expect({ ...same(forAnna.body), generatedAt: null }).toEqual({ ...same(mine.body), generatedAt: null });
     const before = (await rowsOf(mila.id)).length;
     const forBoris = await call("boris", "GET", `/api/clients/${mila.id}/export`);
     expect([forBoris.statusCode, forBoris.json().code]).toEqual([404, "CLIENT_NOT_FOUND"]);

@@ -5,9 +5,9 @@ import {
   type KeptPart,
   type KeptReason,
 } from "@matchdesk/contract";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { Database, Db } from "../../db/client.js";
-import { clientAccessLog, clientRetention, retentionSettings } from "../../db/schema/index.js";
+import { clientAccessLog, clientRetention, exportLinks, retentionSettings } from "../../db/schema/index.js";
 import type { SessionUser } from "../../platform/access.js";
 import { AppError, badRequest, conflict, notFound } from "../../platform/errors.js";
 import { eraseMailOf } from "../../platform/mail-erase.js";
@@ -118,10 +118,18 @@ async function eraseInside(tx: Db, storage: Storage, person: UserRow, now: Date)
   // Retention's own rows (a flag and a date, nothing personal) go with the person.
   await tx.delete(clientRetention).where(eq(clientRetention.clientId, person.id));
   await tx.delete(retentionSettings).where(eq(retentionSettings.matchmakerId, person.id));
+  // Their exports' file links (the files themselves go with the profile, below).
+  await tx.delete(exportLinks).where(eq(exportLinks.userId, person.id));
   const accessLog = await tx
     .delete(clientAccessLog)
     .where(eq(clientAccessLog.clientId, person.id))
     .returning({ id: clientAccessLog.id });
+  // Their API keys' names (their own words) on others' logs: the entries stay, by role and agency
+  // (the key's id goes with the key, below), without the name; through a partial index.
+  await tx
+    .update(clientAccessLog)
+    .set({ apiKeyName: null })
+    .where(and(eq(clientAccessLog.actorId, person.id), isNotNull(clientAccessLog.apiKeyName)));
   const erased: Record<ErasedPart, number> = {
     account: 1,
     sessions: await endEverySignIn(tx, person.id),

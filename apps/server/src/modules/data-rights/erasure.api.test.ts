@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { ErasureReport } from "@matchdesk/contract";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { signIn } from "../../../test/app.js";
 import { jpegWithGps, multipart } from "../../../test/images.js";
@@ -20,6 +20,7 @@ import {
   chatMembers,
   chatMessages,
   chats,
+  clientAccessLog,
   contactReleases,
   introductionFeedback,
   introductions,
@@ -377,6 +378,25 @@ describe("erasure", () => {
     const carl = people.carl!;
     const key = await call("carl", "POST", "/api/api-keys", { name: "CRM" });
     expect(key.statusCode).toBe(201);
+    // Carl's keys read another agency's client (shared search): with this key, and with one he
+    // deleted before (its id gone, its name kept). A key's name is his words: erased with him.
+    const zoya = people.zoya!;
+    const logged = [newId(), newId()];
+    await db.insert(clientAccessLog).values(
+      [
+        { id: logged[0]!, apiKeyId: key.json().id as string, apiKeyName: "CRM of Carl Kay" },
+        { id: logged[1]!, apiKeyId: null, apiKeyName: "Carl's old laptop" },
+      ].map((row) => ({
+        ...row,
+        clientId: zoya.id,
+        actorKind: "api_key",
+        actorId: carl.id,
+        actorRole: "INVITER" as const,
+        action: "view",
+        what: "GET /api/introductions/:id",
+        ip: "192.0.2.7",
+      })),
+    );
     await db.insert(payments).values({
       id: newId(),
       userId: carl.id,
@@ -403,6 +423,12 @@ describe("erasure", () => {
     expect(kept!.invoiceNumber).toMatch(/^MD-/);
     expect(await columnsHolding([carl.email])).toEqual([]);
     await expect(signIn(t.app, carl.email)).rejects.toThrow(/401/);
+    // Zoya's log keeps that someone of that agency read her data, without which key by name.
+    const entries = await db.select().from(clientAccessLog).where(inArray(clientAccessLog.id, logged));
+    expect(entries.map((e) => [e.actorId, e.actorKind, e.apiKeyId, e.apiKeyName, e.what])).toEqual([
+      [carl.id, "api_key", null, null, "GET /api/introductions/:id"],
+      [carl.id, "api_key", null, null, "GET /api/introductions/:id"],
+    ]);
   });
 
   it("lets an admin erase any client; an admin cannot erase themselves", async () => {

@@ -1,6 +1,11 @@
-import { DATA_EXPORT_VERSION, type DataExport } from "@matchdesk/contract";
+import { DATA_EXPORT_VERSION, type DataExport, EXPORT_LINK_HOURS } from "@matchdesk/contract";
+import { eq, lt } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
+import { exportLinks } from "../../db/schema/index.js";
 import type { SessionUser } from "../../platform/access.js";
+import { AppError, notFound } from "../../platform/errors.js";
+import { hashToken, newToken } from "../../platform/ids.js";
+import { contentTypeOf, fileUrl, isValidKey, type Storage } from "../../platform/storage.js";
 import { messagesWrittenBy } from "../chat/service.js";
 import { getOwnClient } from "../clients/service.js";
 import { consentsOf, toConsentEntry } from "../consents/ledger.js";
@@ -17,14 +22,27 @@ import { getUser, toUserView, type UserRow } from "../users/service.js";
 
 type ExportDeps = { db: Db; publicUrl: string };
 
+const HOUR_MS = 3_600_000;
+const FILES_PREFIX = fileUrl("");
+
 /**
  * Everything held about a person (issue 20; GDPR art. 15 and 20), assembled from each module's
- * own read functions: the data-rights module reads no other module's tables. A file's URL is
- * made absolute so the document works outside the app (docs/data-export.md).
+ * own read functions: the data-rights module reads no other module's tables. A stored file (the
+ * avatar, photos and thumbnails, certificates) is named by a link of this export, absolute so the
+ * document works outside the app, that opens it for 24 hours; the file's lasting key is not in
+ * the document (docs/data-export.md).
  */
 export async function buildExport(deps: ExportDeps, user: UserRow, now = new Date()): Promise<DataExport> {
   const { db } = deps;
-  const absolute = (url: string) => (url.startsWith("/") ? `${deps.publicUrl}${url}` : url);
+  const expiresAt = new Date(now.getTime() + EXPORT_LINK_HOURS * HOUR_MS);
+  const links: (typeof exportLinks.$inferInsert)[] = [];
+  const absolute = (url: string) => {
+    const key = url.startsWith(FILES_PREFIX) ? url.slice(FILES_PREFIX.length) : null;
+    if (key === null) return url.startsWith("/") ? `${deps.publicUrl}${url}` : url;
+    const token = newToken();
+    links.push({ tokenHash: hashToken(token), userId: user.id, storageKey: key, expiresAt });
+    return `${deps.publicUrl}/api/export-files/${token}`;
+  };
   const isClient = user.role === "INVITEE";
   const [profile, displaySettings, photos, certificates, introductions, ledger, packages] = await Promise.all(
     [
@@ -48,7 +66,7 @@ export async function buildExport(deps: ExportDeps, user: UserRow, now = new Dat
         ),
   ]);
   const account = toUserView(user);
-  return {
+  const doc: DataExport = {
     format: "matchdesk-data-export",
     version: DATA_EXPORT_VERSION,
     generatedAt: now.toISOString(),
@@ -68,6 +86,34 @@ export async function buildExport(deps: ExportDeps, user: UserRow, now = new Dat
     consents: consents.map(toConsentEntry),
     credits,
   };
+  for (let i = 0; i < links.length; i += 1000) await db.insert(exportLinks).values(links.slice(i, i + 1000));
+  return doc;
+}
+
+/**
+ * A file by an export's link: 404 FILE_NOT_FOUND for a link that never was (or was swept, or
+ * whose file is gone), 410 EXPORT_LINK_EXPIRED once its 24 hours are over.
+ */
+export async function exportFile(
+  deps: { db: Db; storage: Storage },
+  token: string,
+  now = new Date(),
+): Promise<{ data: Buffer; contentType: string }> {
+  const [link] = await deps.db
+    .select()
+    .from(exportLinks)
+    .where(eq(exportLinks.tokenHash, hashToken(token)));
+  if (!link || !isValidKey(link.storageKey)) throw notFound("FILE_NOT_FOUND", "File not found");
+  if (link.expiresAt.getTime() <= now.getTime())
+    throw new AppError("EXPORT_LINK_EXPIRED", 410, "This export link has expired");
+  const data = await deps.storage.get(link.storageKey);
+  if (!data) throw notFound("FILE_NOT_FOUND", "File not found");
+  return { data, contentType: contentTypeOf(link.storageKey) };
+}
+
+/** Housekeeping: an expired link is kept a day (its 410 says why), then deleted. */
+export async function sweepExportLinks(db: Db, now: Date) {
+  await db.delete(exportLinks).where(lt(exportLinks.expiresAt, new Date(now.getTime() - 24 * HOUR_MS)));
 }
 
 /** The signed-in client's own export. */

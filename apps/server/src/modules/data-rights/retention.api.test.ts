@@ -1,4 +1,4 @@
-import { ClientRetentionView, RetentionSettings } from "@matchdesk/contract";
+import { ClientRetentionView, RetentionDueList, RetentionSettings } from "@matchdesk/contract";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, signIn, type TestApp } from "../../../test/app.js";
@@ -9,14 +9,19 @@ import {
   clientPreferences,
   clientProfiles,
   clientRetention,
+  introductionFeedback,
+  introductionSides,
+  introductions,
   notifications,
   outbox,
+  photos,
   retentionSettings,
   users,
 } from "../../db/schema/index.js";
 import { newId } from "../../platform/ids.js";
 import { seedClient, seedMatchmaker } from "../../seed/seed.js";
-import { runRetention } from "./retention.js";
+import { markActive } from "../users/service.js";
+import { runRetention, startRetentionJob } from "./retention.js";
 
 // Issue 20, retention: a matchmaker's clients without activity for the agency's period are erased
 // (the same erasure as a manual one), the matchmaker warned once 30 days before; "keep" and new
@@ -58,9 +63,10 @@ async function inactiveClient(name: string, at: Date, matchmakerId = mm.id) {
 }
 async function setActivity(id: string, at: Date) {
   const db = t.database.db;
-  await db.update(users).set({ createdAt: at, lastActiveAt: at }).where(eq(users.id, id));
   await db.update(clientProfiles).set({ updatedAt: at }).where(eq(clientProfiles.userId, id));
   await db.update(clientPreferences).set({ updatedAt: at }).where(eq(clientPreferences.userId, id));
+  // The stored activity moves forward only: set back by hand, as time passing would leave it.
+  await db.update(users).set({ createdAt: at, lastActiveAt: at, lastActivityAt: at }).where(eq(users.id, id));
 }
 const userOf = async (id: string) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0]!;
 const warningsFor = async (clientId: string) =>
@@ -202,7 +208,7 @@ describe("the retention job", () => {
 
     // The client signs in 10 days before the date (a sign-in or a session's renewal marks it).
     const signedInAt = new Date(due.getTime() - 10 * DAY);
-    await t.database.db.update(users).set({ lastActiveAt: signedInAt }).where(eq(users.id, client.id));
+    await markActive(t.database.db, client.id, signedInAt);
     let result = await run(due);
     expect(result.erased).toEqual([]);
     expect((await userOf(client.id)).erasedAt).toBeNull();
@@ -277,5 +283,199 @@ describe("the retention job", () => {
     const result = await run(new Date(due.getTime() + 100 * DAY));
     expect(result).toMatchObject({ warned: [], erased: [] });
     expect((await userOf(client.id)).erasedAt).toBeNull();
+  });
+
+  it("counts an answer, a reply to a planned date, feedback on a date and a photo", async () => {
+    const db = t.database.db;
+    const a = await inactiveClient("Ansel", lastActive);
+    const b = await inactiveClient("Bea", lastActive);
+    const activityOf = async (id: string) => (await userOf(id)).lastActivityAt.toISOString();
+    const id = newId();
+    await db.insert(introductions).values({
+      id,
+      clientId: a.id,
+      candidateId: b.id,
+      pairKey: [a.id, b.id].sort().join(":"),
+      proposedBy: mm.id,
+      responderId: mm.id,
+      status: "dated",
+      createdAt: lastActive,
+    });
+    await db.insert(introductionSides).values([
+      { introductionId: id, clientId: a.id, matchmakerId: mm.id },
+      { introductionId: id, clientId: b.id, matchmakerId: mm.id },
+    ]);
+    // An introduction proposed long ago moves nothing back.
+    expect(await activityOf(a.id)).toBe(lastActive.toISOString());
+
+    // Ansel answers: his activity, not Bea's.
+    const answeredAt = new Date(lastActive.getTime() + 2 * DAY);
+    await db
+      .update(introductionSides)
+      .set({ answer: "yes", answeredAt })
+      .where(and(eq(introductionSides.introductionId, id), eq(introductionSides.clientId, a.id)));
+    expect(await activityOf(a.id)).toBe(answeredAt.toISOString());
+    expect(await activityOf(b.id)).toBe(lastActive.toISOString());
+    const view = ClientRetentionView.parse(
+      (await call(cookie, "GET", `/api/clients/${a.id}/retention`)).json(),
+    );
+    expect(view.lastActivityAt).toBe(answeredAt.toISOString());
+
+    // Bea replies to the planned date: now.
+    const before = Date.now();
+    await db
+      .update(introductionSides)
+      .set({ dateResponse: "confirmed" })
+      .where(and(eq(introductionSides.introductionId, id), eq(introductionSides.clientId, b.id)));
+    const replied = (await userOf(b.id)).lastActivityAt.getTime();
+    expect(replied).toBeGreaterThanOrEqual(before - 1000);
+    expect(replied).toBeLessThanOrEqual(Date.now() + 1000);
+
+    // Ansel's feedback after the date, then a photo.
+    const feedbackAt = new Date(lastActive.getTime() + 4 * DAY);
+    await db.insert(introductionFeedback).values({
+      introductionId: id,
+      clientId: a.id,
+      happened: true,
+      meetAgain: "yes",
+      createdAt: feedbackAt,
+    });
+    expect(await activityOf(a.id)).toBe(feedbackAt.toISOString());
+    const photoAt = new Date(lastActive.getTime() + 6 * DAY);
+    await db.insert(photos).values({
+      id: newId(),
+      profileUserId: a.id,
+      storageKey: `test/${newId()}`,
+      thumbKey: `test/${newId()}`,
+      width: 10,
+      height: 10,
+      bytes: 100,
+      createdAt: photoAt,
+    });
+    expect(await activityOf(a.id)).toBe(photoAt.toISOString());
+
+    // At most one write a minute: 30 seconds later moves nothing; a sign-in a minute later does.
+    await db
+      .update(clientProfiles)
+      .set({ updatedAt: new Date(photoAt.getTime() + 30_000) })
+      .where(eq(clientProfiles.userId, a.id));
+    expect(await activityOf(a.id)).toBe(photoAt.toISOString());
+    const signIn = new Date(photoAt.getTime() + 61_000);
+    await markActive(db, a.id, signIn);
+    expect(await activityOf(a.id)).toBe(signIn.toISOString());
+    // The run reads Ansel's new date: warned 30 days before it, not before.
+    const aDue = plusMonths(signIn, 24);
+    await call(cookie, "PUT", "/api/retention/settings", { months: 24 });
+    expect((await run(new Date(aDue.getTime() - 31 * DAY))).warned.map((w) => w.clientId)).not.toContain(
+      a.id,
+    );
+    for (const c of [a, b]) await call(cookie, "PUT", `/api/clients/${c.id}/retention`, { keep: true });
+    await call(cookie, "PUT", "/api/retention/settings", { months: null });
+  });
+
+  it("warns a matchmaker of several clients at once in one digest, in their language, listed in the app", async () => {
+    const db = t.database.db;
+    for (const locale of ["en-US", "ru-RU"] as const) {
+      const boss = await seedMatchmaker(db, { firstName: "Dora", lastName: `Digest ${locale}` });
+      await db.update(users).set({ locale }).where(eq(users.id, boss.id));
+      const bossCookie = (await signIn(t.app, boss.email)).cookie;
+      const sleepers = [];
+      for (const [i, name] of ["Una", "Dag", "Tri"].entries())
+        sleepers.push(await inactiveClient(name, new Date(lastActive.getTime() + i * DAY), boss.id));
+      const awake = await seedClient(db, boss.id, { firstName: "Wade", lastName: "Awake" });
+      expect((await call(bossCookie, "PUT", "/api/retention/settings", { months: 24 })).statusCode).toBe(200);
+      const empty = await call(bossCookie, "GET", "/api/retention/due");
+      expect(RetentionDueList.parse(empty.json())).toEqual({ items: [], total: 0 });
+
+      // All three due within the run: one notification and one e-mail, not three.
+      const at = new Date(due.getTime() - 28 * DAY);
+      const result = await run(at);
+      expect(
+        result.warned
+          .filter((w) => w.matchmakerId === boss.id)
+          .map((w) => w.clientId)
+          .sort(),
+      ).toEqual(sleepers.map((c) => c.id).sort());
+      const notes = await db.select().from(notifications).where(eq(notifications.userId, boss.id));
+      expect(notes.map((n) => n.kind)).toEqual(["client_retention_digest"]);
+      // Warned now, each is erased 30 days on (no sooner than 30 days after the warning).
+      const erasesAt = new Date(at.getTime() + 30 * DAY);
+      expect(notes[0]!.params).toEqual({ count: 3, erasesAt: erasesAt.toISOString().slice(0, 10), days: 30 });
+      const mails = await db.select().from(outbox).where(eq(outbox.toAddress, boss.email));
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.body).toContain(
+        locale === "en-US"
+          ? "3 clients have had no activity"
+          : "Клиентов, давно не проявлявших активности: 3",
+      );
+      // No client's name in the digest: the list is in the app.
+      expect(mails[0]!.body).not.toContain("Sleeper");
+
+      const list = RetentionDueList.parse((await call(bossCookie, "GET", "/api/retention/due")).json());
+      expect(list.total).toBe(3);
+      expect(list.items).toEqual(
+        sleepers.map((c, i) => ({
+          clientId: c.id,
+          name: `${["Una", "Dag", "Tri"][i]} Sleeper`,
+          lastActivityAt: new Date(lastActive.getTime() + i * DAY).toISOString(),
+          erasesAt: erasesAt.toISOString(),
+        })),
+      );
+      expect(list.items.map((i) => i.clientId)).not.toContain(awake.id);
+      // Another matchmaker sees only their own.
+      const theirs = RetentionDueList.parse((await call(otherCookie, "GET", "/api/retention/due")).json());
+      expect(theirs.items.map((i) => i.clientId)).not.toContain(sleepers[0]!.id);
+
+      // Once kept, a client leaves the list; a second run sends nothing more.
+      await call(bossCookie, "PUT", `/api/clients/${sleepers[0]!.id}/retention`, { keep: true });
+      expect(RetentionDueList.parse((await call(bossCookie, "GET", "/api/retention/due")).json()).total).toBe(
+        2,
+      );
+      await run(new Date(at.getTime() + DAY));
+      expect(await db.select().from(notifications).where(eq(notifications.userId, boss.id))).toHaveLength(1);
+      await call(bossCookie, "PUT", "/api/retention/settings", { months: null });
+    }
+  });
+
+  it("stops for a shutdown only once the run under way has finished", async () => {
+    const db = t.database.db;
+    const boss = await seedMatchmaker(db, { firstName: "Stella", lastName: "Stop" });
+    const bossCookie = (await signIn(t.app, boss.email)).cookie;
+    expect((await call(bossCookie, "PUT", "/api/retention/settings", { months: 12 })).statusCode).toBe(200);
+    // Inactive for years, one warned long ago: the run at start warns the other; stopped at once,
+    // it starts no erasure.
+    const gone = await inactiveClient("Gus", new Date(Date.UTC(2019, 0, 15, 12)), boss.id);
+    await db.insert(clientRetention).values({ clientId: gone.id, warnedAt: new Date(Date.UTC(2020, 0, 15)) });
+    const warned = await inactiveClient("Wes", new Date(Date.UTC(2019, 0, 15, 12)), boss.id);
+    const logged: unknown[] = [];
+    const log = { info: (...a: unknown[]) => logged.push(a), warn: (...a: unknown[]) => logged.push(a) };
+    const stop = startRetentionJob(t.app.deps, log as never);
+    await stop();
+    // Awaited: the run's warning is stored by the time stop() resolves.
+    expect((await userOf(gone.id)).erasedAt).toBeNull();
+    const notes = await db.select().from(notifications).where(eq(notifications.userId, boss.id));
+    expect(notes.map((n) => [n.kind, n.params.clientId])).toEqual([["client_retention_warning", warned.id]]);
+    expect(logged).toHaveLength(1);
+    // Stopped: a second stop has nothing to wait for; the next run erases what was due.
+    expect(await stop()).toBeUndefined();
+    expect((await run(new Date())).erased).toEqual([gone.id]);
+    await call(bossCookie, "PUT", "/api/retention/settings", { months: null });
+  });
+
+  it("starts no erasure once stopped; the warnings marked are still sent", async () => {
+    const db = t.database.db;
+    const boss = await seedMatchmaker(db, { firstName: "Hal", lastName: "Halt" });
+    const bossCookie = (await signIn(t.app, boss.email)).cookie;
+    await call(bossCookie, "PUT", "/api/retention/settings", { months: 12 });
+    const gone = await inactiveClient("Kept", new Date(Date.UTC(2019, 0, 15, 12)), boss.id);
+    await db.insert(clientRetention).values({ clientId: gone.id, warnedAt: new Date(Date.UTC(2020, 0, 15)) });
+    const fresh = await inactiveClient("Newly", new Date(Date.UTC(2019, 0, 15, 12)), boss.id);
+    const result = await runRetention(t.app.deps, new Date(), undefined, { stopped: true });
+    expect(result.erased).toEqual([]);
+    expect(result.warned.map((w) => w.clientId)).toEqual([fresh.id]);
+    expect((await userOf(gone.id)).erasedAt).toBeNull();
+    // The next run erases it.
+    expect((await run(new Date())).erased).toEqual([gone.id]);
+    await call(bossCookie, "PUT", "/api/retention/settings", { months: null });
   });
 });

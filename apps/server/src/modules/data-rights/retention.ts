@@ -1,11 +1,13 @@
 import {
   type ClientRetentionView,
+  RETENTION_DUE_LIMIT,
   RETENTION_WARNING_DAYS,
+  type RetentionDueList,
   type RetentionMonths,
   type RetentionSettings,
   type SetClientRetentionBody,
 } from "@matchdesk/contract";
-import { eq, type SQL, sql } from "drizzle-orm";
+import { eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.js";
 import { clientRetention, retentionSettings } from "../../db/schema/index.js";
@@ -28,24 +30,15 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Rows<T> = { rows: T[] };
 
 /**
- * A client's latest activity: the latest of their account's creation, their sign-ins and use of
- * the app (`users.last_active_at`, set when a session is made or renewed), their questionnaire and partner preferences, an introduction they are part of
- * being proposed, their answer to an introduction, and a chat message they wrote. What their
- * matchmaker does on the card alone (a note, a status) is not the client's activity. Each part is
- * read through an index by the client's id (a chat message through the client's chats: messages
- * have no index by sender).
+ * A client's latest activity: `users.last_activity_at`, stored and moved forward (at most once a
+ * minute) by every activity that counts: the account's creation, sign-ins and session renewals
+ * (`markActive`), and, by triggers (migration `0049_users_last_activity.sql`), a change of their
+ * questionnaire or partner preferences, an introduction they are part of being proposed, their
+ * answer to one, their reply to a planned date, feedback on a date, a photo uploaded and a chat
+ * message they wrote. What their matchmaker does on the card alone (a note, a status) is not the
+ * client's activity.
  */
-const lastActivityOf = (user: SQL) => sql`greatest(
-  ${user}.created_at,
-  ${user}.last_active_at,
-  (select p.updated_at from client_profiles p where p.user_id = ${user}.id),
-  (select p.updated_at from client_preferences p where p.user_id = ${user}.id),
-  (select max(i.created_at) from introductions i where i.client_id = ${user}.id),
-  (select max(i.created_at) from introductions i where i.candidate_id = ${user}.id),
-  (select max(d.answered_at) from introduction_sides d where d.client_id = ${user}.id),
-  (select max(m.created_at) from chat_members cm join chat_messages m on m.chat_id = cm.chat_id
-    where cm.user_id = ${user}.id and m.sender_id = ${user}.id)
-)`;
+const lastActivityOf = (user: SQL) => sql`${user}.last_activity_at`;
 
 type Candidate = {
   id: string;
@@ -96,18 +89,42 @@ function dueOf(c: Pick<Candidate, "months" | "keep" | "warned_at" | "last_activi
   };
 }
 
-/** The clients under a retention setting (of one client, when `clientId` is given). */
-async function candidates(db: Db | Tx, clientId?: string): Promise<Candidate[]> {
+/**
+ * The clients under a retention setting: of one client, when `clientId` is given; else those with
+ * something due at `dueBy`, read through `users_retention_idx` (a matchmaker's live clients by
+ * latest activity): a warning or an erasure is due only once the erasure date (activity plus the
+ * months) is 30 days away or less, so only clients inactive that long are read, with 3 days to
+ * spare for calendar months of unequal length (`dueOf` decides exactly).
+ */
+async function candidates(
+  db: Db | Tx,
+  clientId?: string,
+  dueBy?: Date,
+  matchmakerId?: string,
+): Promise<Candidate[]> {
   const result = (await db.execute(sql`
     select u.id, u.first_name, u.last_name, u.inviter_id as matchmaker_id, rs.months,
-      coalesce(cr.keep, false) as keep, cr.warned_at, ${lastActivityOf(sql`u`)} as last_activity
+      coalesce(cr.keep, false) as keep, cr.warned_at, u.last_activity as last_activity
     from retention_settings rs
     -- A switched-off or erased matchmaker would never read the warning: their clients wait.
     join users m on m.id = rs.matchmaker_id and m.status = 'active' and m.erased_at is null
-    join users u on u.inviter_id = rs.matchmaker_id
+    cross join lateral (
+      select u.id, u.first_name, u.last_name, u.inviter_id, ${lastActivityOf(sql`u`)} as last_activity
+      from users u
+      where u.inviter_id = rs.matchmaker_id and u.role = 'INVITEE' and u.erased_at is null
+        ${clientId === undefined ? sql`` : sql`and u.id = ${clientId}`}
+        ${
+          dueBy === undefined
+            ? sql``
+            : sql`and u.last_activity_at <= ${new Date(dueBy.getTime() + (RETENTION_WARNING_DAYS + 3) * DAY_MS).toISOString()}::timestamptz - make_interval(months => rs.months)`
+        }
+      -- Not flattened into a join: the planner, blind to how many each cutoff keeps, would scan
+      -- every user; so, per matchmaker, one range of users_retention_idx (their clients, inactive
+      -- since the cutoff).
+      offset 0
+    ) u
     left join client_retention cr on cr.client_id = u.id
-    where u.role = 'INVITEE' and u.erased_at is null
-      ${clientId === undefined ? sql`` : sql`and u.id = ${clientId}`}`)) as Rows<Candidate>;
+    ${matchmakerId === undefined ? sql`` : sql`where rs.matchmaker_id = ${matchmakerId}`}`)) as Rows<Candidate>;
   return result.rows;
 }
 
@@ -190,6 +207,30 @@ export async function clientRetentionOf(
 }
 
 /**
+ * The caller's clients warned and due for erasure (not kept, no activity since the warning), the
+ * soonest first: the list a digest warning leads to (the agency profile's retention card).
+ */
+export async function retentionDueOf(
+  db: Db,
+  caller: SessionUser,
+  now = new Date(),
+): Promise<RetentionDueList> {
+  const due = (await candidates(db, undefined, now, caller.id))
+    .map((c) => ({ c, due: dueOf(c, now) }))
+    .filter(({ c, due }) => !c.keep && c.warned_at !== null && !due.warnDue && due.erasesAt !== null)
+    .sort((a, b) => a.due.erasesAt!.getTime() - b.due.erasesAt!.getTime() || a.c.id.localeCompare(b.c.id));
+  return {
+    items: due.slice(0, RETENTION_DUE_LIMIT).map(({ c, due }) => ({
+      clientId: c.id,
+      name: `${c.first_name} ${c.last_name}`.trim(),
+      lastActivityAt: toDate(c.last_activity).toISOString(),
+      erasesAt: due.erasesAt!.toISOString(),
+    })),
+    total: due.length,
+  };
+}
+
+/**
  * Keeps a client (never erased for inactivity) or lets the setting apply again. Either way the
  * warning already sent is forgotten: a client let go again is warned anew before any erasure.
  */
@@ -228,7 +269,7 @@ async function markDue(db: Db, now: Date) {
     if (!lock.rows[0]?.locked) return null;
     const warned: RetentionRun["warned"] = [];
     const erase: string[] = [];
-    for (const c of await candidates(tx)) {
+    for (const c of await candidates(tx, undefined, now)) {
       const due = dueOf(c, now);
       if (due.warnDue)
         warned.push({
@@ -257,37 +298,60 @@ async function markDue(db: Db, now: Date) {
  * One run at `now` (tests move it): marks and sends the warnings (after the mark committed, so a
  * warning is never sent twice), then erases each client whose date has come, one transaction
  * each. The erasure checks again, with the client's row locked, that it is still due: another
- * instance that erased them first, activity since, a "keep" or a changed setting stop it.
+ * instance that erased them first, activity since, a "keep" or a changed setting stop it. When
+ * `stop.stopped` turns true (a shutdown), no further erasure starts; the warnings marked are sent.
  */
 export async function runRetention(
   deps: NotifyDeps & EraseDeps,
   now = new Date(),
   log?: Pick<FastifyBaseLogger, "warn">,
+  stop: { stopped: boolean } = { stopped: false },
 ): Promise<RetentionRun> {
   const marked = await markDue(deps.db, now);
   if (!marked) return { ran: false, warned: [], erased: [] };
   const warned: RetentionRun["warned"] = [];
-  for (const w of marked.warned) {
+  // One warning per matchmaker per run: a client by name, or several (a setting switched on for a
+  // long-inactive base) in one digest, without names, whose list is on the settings card.
+  const byMatchmaker = new Map<string, RetentionRun["warned"]>();
+  for (const w of marked.warned)
+    byMatchmaker.set(w.matchmakerId, [...(byMatchmaker.get(w.matchmakerId) ?? []), w]);
+  for (const [matchmakerId, group] of byMatchmaker) {
+    const dates = group.map((w) => w.erasesAt.toISOString().slice(0, 10)).sort();
     try {
-      await notify(deps, w.matchmakerId, "client_retention_warning", {
-        clientId: w.clientId,
-        clientName: w.clientName,
-        erasesAt: w.erasesAt.toISOString().slice(0, 10),
-        days: RETENTION_WARNING_DAYS,
-      });
-      warned.push(w);
+      if (group.length === 1)
+        await notify(deps, matchmakerId, "client_retention_warning", {
+          clientId: group[0]!.clientId,
+          clientName: group[0]!.clientName,
+          erasesAt: dates[0]!,
+          days: RETENTION_WARNING_DAYS,
+        });
+      else
+        await notify(deps, matchmakerId, "client_retention_digest", {
+          count: group.length,
+          // A first warning always names the same date, 30 days on: one date for them all.
+          erasesAt: dates[0]!,
+          days: RETENTION_WARNING_DAYS,
+        });
+      warned.push(...group);
     } catch (error) {
       // Not warned, so not marked: the next run warns again, and no erasure comes without it.
       await deps.db
         .update(clientRetention)
         .set({ warnedAt: null, updatedAt: new Date() })
-        .where(eq(clientRetention.clientId, w.clientId))
+        .where(
+          inArray(
+            clientRetention.clientId,
+            group.map((w) => w.clientId),
+          ),
+        )
         .catch(() => undefined);
-      log?.warn({ err: error, clientId: w.clientId }, "retention warning not sent");
+      log?.warn({ err: error, matchmakerId, clients: group.length }, "retention warning not sent");
     }
   }
   const erased: string[] = [];
   for (const id of marked.erase) {
+    // Shutting down: the rest stays due for the next run.
+    if (stop.stopped) break;
     // A failure (the storage away: 503) leaves the client due; the next run tries again.
     const report = await eraseIfStillDue(deps, id, now, async (tx) => {
       const [c] = await candidates(tx, id);
@@ -303,19 +367,37 @@ export async function runRetention(
 
 const JOB_INTERVAL_MS = 60 * 60_000;
 
-/** Runs at start and then every hour, without keeping the process alive. */
-export function startRetentionJob(deps: NotifyDeps & EraseDeps, log: FastifyBaseLogger): () => void {
+/**
+ * Runs at start and then every hour, without keeping the process alive. The function it returns
+ * stops the job for a shutdown: no new run, no further warning or erasure in the one under way
+ * (each erasure is its own transaction, so what is left is simply due for the next start), and
+ * resolves once that run has finished, before the database is closed under it.
+ */
+export function startRetentionJob(deps: NotifyDeps & EraseDeps, log: FastifyBaseLogger): () => Promise<void> {
+  const stop = { stopped: false };
+  let running: Promise<void> | null = null;
   const run = async () => {
     try {
-      const result = await runRetention(deps, new Date(), log);
+      const result = await runRetention(deps, new Date(), log, stop);
       if (result.erased.length > 0 || result.warned.length > 0)
         log.info({ warned: result.warned.length, erased: result.erased.length }, "retention run");
     } catch (err) {
       log.warn({ err }, "retention run failed");
     }
   };
-  void run();
-  const timer = setInterval(() => void run(), JOB_INTERVAL_MS);
+  const start = () => {
+    // One run at a time in a process: an hour's tick during a long run waits for the next.
+    if (stop.stopped || running) return;
+    running = run().finally(() => {
+      running = null;
+    });
+  };
+  start();
+  const timer = setInterval(start, JOB_INTERVAL_MS);
   timer.unref();
-  return () => clearInterval(timer);
+  return async () => {
+    stop.stopped = true;
+    clearInterval(timer);
+    await running;
+  };
 }

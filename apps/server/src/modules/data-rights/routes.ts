@@ -7,9 +7,10 @@ import { clearSessionCookie } from "../auth/sessions.js";
 import { accessLogOf, accessSummaryOf } from "./access-log.js";
 import { clientConsents, myConsents, withdrawMyConsent } from "./consents.js";
 import { eraseClient, eraseMe, listenForErasures } from "./erase.js";
-import { exportClient, exportMine } from "./export.js";
+import { exportClient, exportFile, exportMine } from "./export.js";
 import {
   clientRetentionOf,
+  retentionDueOf,
   retentionSettingsOf,
   saveRetentionSettings,
   setClientRetention,
@@ -21,6 +22,17 @@ export function register(app: FastifyInstance, deps: AppDeps) {
   route(app, dataRightsApi.exportClient, (request) =>
     exportClient(exportDeps, request.user, request.params.id),
   );
+  // The export's file links: 24 hours, then 410. Served as the files module serves a file: under
+  // a sandbox, PDFs as downloads. Not an access-log view: the export that made the link was one.
+  route(app, dataRightsApi.exportFile, async (request, reply) => {
+    const file = await exportFile(deps, request.params.token);
+    return reply
+      .type(file.contentType)
+      .header("cache-control", "private, no-store")
+      .header("content-security-policy", "sandbox")
+      .header("content-disposition", file.contentType.startsWith("image/") ? "inline" : "attachment")
+      .send(file.data);
+  });
   route(app, dataRightsApi.accessLog, (request) =>
     accessLogOf(deps.db, request.user, request.params.id, request.query),
   );
@@ -51,6 +63,7 @@ export function register(app: FastifyInstance, deps: AppDeps) {
   route(app, dataRightsApi.saveRetentionSettings, (request) =>
     saveRetentionSettings(deps.db, request.user, request.body),
   );
+  route(app, dataRightsApi.retentionDue, (request) => retentionDueOf(deps.db, request.user));
   route(app, dataRightsApi.clientRetention, (request) =>
     clientRetentionOf(deps.db, request.user, request.params.id),
   );

@@ -64,6 +64,8 @@ const en: Catalog = {
       `Your webhook ${p.url} was switched off: its deliveries kept failing. Fix the endpoint, then use "Send again" on the Integrations page.`,
     client_retention_warning: (p) =>
       `${p.clientName} has had no activity for a long time: under your retention setting the client's data will be erased on ${p.erasesAt}. To keep the client, open their page, tab "Data", and choose "Keep".`,
+    client_retention_digest: (p) =>
+      `${p.count} clients have had no activity for a long time: under your retention setting their data will be erased on ${p.erasesAt}. The list is on your agency profile, page "Prices and terms", card "Retention of inactive clients"; to keep a client, open their page, tab "Data", and choose "Keep".`,
   },
 };
 
@@ -120,6 +122,8 @@ const ru: Catalog = {
       `Вебхук ${p.url} отключён: его доставки раз за разом не проходили. Исправьте приёмник и нажмите «Отправить снова» на странице «Интеграции».`,
     client_retention_warning: (p) =>
       `Клиент ${p.clientName} давно не проявлял активности: по вашему сроку хранения его данные будут удалены ${p.erasesAt}. Чтобы сохранить клиента, откройте его страницу, вкладку «Данные», и выберите «Сохранить».`,
+    client_retention_digest: (p) =>
+      `Клиентов, давно не проявлявших активности: ${p.count}. По вашему сроку хранения их данные будут удалены ${p.erasesAt}. Список — в профиле агентства, на странице «Цены и условия», в карточке «Срок хранения неактивных клиентов»; чтобы сохранить клиента, откройте его страницу, вкладку «Данные», и выберите «Сохранить».`,
   },
 };
 

@@ -175,9 +175,18 @@ export async function takenEmails(db: Db, emails: string[]): Promise<Set<string>
 }
 
 /** Deletes an account and, by the database's cascades, everything stored for it. */
-/** The person signed in or used the app at `at` (a session created or renewed): their lasting activity mark. */
+/**
+ * The person signed in or used the app at `at` (a session created or renewed): their lasting
+ * activity mark, and their latest activity as retention counts it (never moved back).
+ */
 export async function markActive(db: Db, userId: string, at: Date) {
-  await db.update(users).set({ lastActiveAt: at }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({
+      lastActiveAt: at,
+      lastActivityAt: sql`greatest(${users.lastActivityAt}, ${at.toISOString()}::timestamptz)`,
+    })
+    .where(eq(users.id, userId));
 }
 
 /** Deletes the account; answers whether this call deleted it (a concurrent one may have first). */

@@ -1,11 +1,13 @@
-import { Alert, Button, Card, NativeSelect, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Card, List, NativeSelect, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { RETENTION_MONTHS, type RetentionMonths } from "@matchdesk/contract";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { formatDate } from "../../lib/format-date";
 import { useErrorMessage } from "../../lib/useErrorMessage";
 import { LoadFailed } from "../../ui/LoadFailed";
-import { useRetentionSettings, useSaveRetentionSettings } from "./useDataRights";
+import { useRetentionDue, useRetentionSettings, useSaveRetentionSettings } from "./useDataRights";
 
 /**
  * The agency's retention of inactive clients (issue 20), on the matchmaker's agency settings:
@@ -34,6 +36,7 @@ export function RetentionSettingsCard() {
         ) : (
           <RetentionForm key={String(settings.data.months)} months={settings.data.months} />
         )}
+        {settings.data?.months != null && <DueList />}
       </Stack>
     </Card>
   );
@@ -78,6 +81,53 @@ function RetentionForm({ months }: { months: RetentionMonths | null }) {
         <Alert color="red" title={t("dataRights.retention.failed")} role="alert">
           {toMessage(save.error)}
         </Alert>
+      )}
+    </Stack>
+  );
+}
+
+/** The clients warned and due for erasure: what a digest warning (several clients at once) leads to. */
+function DueList() {
+  const { t } = useTranslation();
+  const due = useRetentionDue();
+  if (due.isError)
+    return (
+      <LoadFailed
+        title={t("dataRights.retention.dueLoadFailed")}
+        error={due.error}
+        onRetry={() => void due.refetch()}
+      />
+    );
+  if (due.isPending) return <Skeleton h={40} />;
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="retention-due-title">
+      <Title order={3} fz="h5" id="retention-due-title">
+        {t("dataRights.retention.dueTitle")}
+      </Title>
+      {due.data.total === 0 ? (
+        <Text size="sm" c="gray.7">
+          {t("dataRights.retention.dueNone")}
+        </Text>
+      ) : (
+        <>
+          <Text size="sm">{t("dataRights.retention.dueLead", { n: due.data.total })}</Text>
+          <List size="sm" spacing={4}>
+            {due.data.items.map((item) => (
+              <List.Item key={item.clientId}>
+                <Anchor component={Link} to={`/invited-users/${item.clientId}?tab=data`}>
+                  {item.name}
+                </Anchor>
+                {" — "}
+                {t("dataRights.retention.dueItem", { date: formatDate(item.erasesAt) })}
+              </List.Item>
+            ))}
+          </List>
+          {due.data.total > due.data.items.length && (
+            <Text size="sm" c="gray.7">
+              {t("dataRights.retention.dueMore", { n: due.data.total - due.data.items.length })}
+            </Text>
+          )}
+        </>
       )}
     </Stack>
   );

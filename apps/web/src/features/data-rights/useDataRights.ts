@@ -108,8 +108,14 @@ export function useSaveRetentionSettings() {
     onSuccess: (view) => {
       queryClient.setQueryData(queryKeyOf(dataRightsApi.retentionSettings), view);
       void queryClient.invalidateQueries({ queryKey: queryKeyOf(dataRightsApi.clientRetention) });
+      void queryClient.invalidateQueries({ queryKey: queryKeyOf(dataRightsApi.retentionDue) });
     },
   });
+}
+
+/** The matchmaker's clients warned and due for erasure for inactivity, the soonest first. */
+export function useRetentionDue() {
+  return useQuery(queryOf(dataRightsApi.retentionDue));
 }
 
 /** A client under the retention setting: last activity, erasure date, kept or not. */
@@ -123,7 +129,9 @@ export function useSetClientRetention(clientId: string) {
   return useMutation({
     mutationFn: (keep: boolean) =>
       call(dataRightsApi.setClientRetention, { params: { id: clientId }, body: { keep } }),
-    onSuccess: (view) =>
-      queryClient.setQueryData(queryKeyOf(dataRightsApi.clientRetention, { params: { id: clientId } }), view),
+    onSuccess: (view) => {
+      queryClient.setQueryData(queryKeyOf(dataRightsApi.clientRetention, { params: { id: clientId } }), view);
+      void queryClient.invalidateQueries({ queryKey: queryKeyOf(dataRightsApi.retentionDue) });
+    },
   });
 }

@@ -13,5 +13,12 @@ describe("notification links", () => {
     expect(notificationLink({ kind: "profile_password_attempts", params: { clientId: "u2" } })).toBe(
       "/invited-users/u2",
     );
+    // Retention: one client's warning leads to their data tab; a digest, to the list of them all.
+    expect(notificationLink({ kind: "client_retention_warning", params: { clientId: "u3" } })).toBe(
+      "/invited-users/u3?tab=data",
+    );
+    expect(notificationLink({ kind: "client_retention_digest", params: { count: 3 } })).toBe(
+      "/admin/profile/advanced",
+    );
   });
 });

@@ -32,6 +32,8 @@ export function notificationLink(item: Pick<NotificationView, "kind" | "params">
       return typeof item.params.clientId === "string"
         ? `/invited-users/${item.params.clientId}?tab=data`
         : null;
+    case "client_retention_digest":
+      return "/admin/profile/advanced";
     case "webhook_disabled":
       return "/admin/integrations";
     case "review_approved":

@@ -1,0 +1,2 @@
+-- Erasing an API key owner clears their keys' names from the access log: the rows found by index.
+CREATE INDEX "client_access_log_key_name_idx" ON "client_access_log" USING btree ("actor_id") WHERE "client_access_log"."api_key_name" is not null;
