@@ -192,11 +192,12 @@ async function firstLoadJs(
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
   });
   try {
-    const measure = async (path: string, signedInAs?: string, locale = "en-US"): Promise<ScriptFigures> => {
+    const measure = async (path: string, signedInAs?: string, locale?: string): Promise<ScriptFigures> => {
       const context = await browser.newContext();
-      await context.addCookies(
-        ["locale", "public-locale"].map((name) => ({ name, value: locale, url: base })),
-      );
+      if (locale)
+        await context.addCookies(
+          ["locale", "public-locale"].map((name) => ({ name, value: locale, url: base })),
+        );
       if (signedInAs) {
         const login = await context.request.post(`${base}/api/auth/login`, {
           data: { email: signedInAs, password: ctx.password },
@@ -212,13 +213,16 @@ async function firstLoadJs(
       // The signed-in shell renders after the session check: wait for the page's heading, then idle.
       await page.waitForSelector("h1", { timeout: 60_000 });
       await page.waitForLoadState("networkidle");
+      const lang = await page.getAttribute("html", "lang");
+      if (locale && !lang?.startsWith(locale.slice(0, 2)))
+        throw new Error(`bench: ${path} rendered in ${lang}, not ${locale}`);
       const all = await Promise.all(bodies);
       await context.close();
       const bytes = all.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0);
       return { kb: bytes / 1024, files: all.length };
     };
     return {
-      landing: await measure("/"),
+      landing: await measure("/", undefined, "en-US"),
       landingRu: await measure("/", undefined, "ru-RU"),
       shell: await measure("/admin", ctx.matchmakerEmail),
     };
@@ -299,10 +303,12 @@ async function measureRanking(work: string): Promise<RankingFigures> {
   const dir = path.join(work, "ranking");
   mkdirSync(dir, { recursive: true });
   const target = await freshDatabase(dir, "ranking");
-  const database = await target.open();
+  let database = await target.open();
   try {
     await database.migrate();
-    return await rankingFigures(database);
+    const result = await rankingFigures(database, () => target.open());
+    database = result.database;
+    return result.figures;
   } finally {
     await database.close();
     await target.drop();

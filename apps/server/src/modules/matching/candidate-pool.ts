@@ -72,6 +72,8 @@ export type CandidatePool = {
   queue: Promise<unknown>;
   /** A first load is queued or running. */
   loading: boolean;
+  /** When the last load failed (ms): none is tried again from a ranking for LOAD_RETRY_MS. */
+  failedAt: number;
 };
 
 const LOAD_PAGE = 5000;
@@ -437,6 +439,7 @@ export function withCandidatePool<T>(
       snapshot: null,
       queue: Promise.resolve(),
       loading: false,
+      failedAt: 0,
     };
     pools.set(db, pool);
   }
@@ -447,6 +450,9 @@ export function withCandidatePool<T>(
     try {
       if (p.snapshot === null) await load(db, p, today);
       else await refresh(db, p, today);
+    } catch (error) {
+      if (p.snapshot === null) p.failedAt = Date.now();
+      throw error;
     } finally {
       p.loading = false;
     }
@@ -462,16 +468,23 @@ export function isCandidatePoolLoaded(db: Db): boolean {
   return (pools.get(db)?.snapshot ?? null) !== null;
 }
 
+const LOAD_RETRY_MS = 30_000;
+type Log = { warn(obj: object, msg: string): void };
+const logs = new WeakMap<Db, Log>();
+
 /**
  * Starts loading the pool of `db` in the background unless it is loaded or loading: at start
- * (`log` says when that fails), and from a ranking that found it unloaded, which reads the
- * database itself and so reports a failing database on its own; a failed load is tried again
- * by the next ranking.
+ * (with the log that later loads report to), and from a ranking that found it unloaded, at most
+ * once every LOAD_RETRY_MS after a failed load.
  */
-export function loadCandidatePool(db: Db, log?: { warn(obj: object, msg: string): void }) {
+export function loadCandidatePool(db: Db, log?: Log) {
+  if (log) logs.set(db, log);
   const pool = pools.get(db);
   if (pool && (pool.snapshot !== null || pool.loading)) return;
+  if (pool && Date.now() - pool.failedAt < LOAD_RETRY_MS) return;
   withCandidatePool(db, "", new Date(), () => undefined).catch((error: unknown) =>
-    log?.warn({ err: error }, "candidate pool: loading failed; rankings read the database until it loads"),
+    logs
+      .get(db)
+      ?.warn({ err: error }, "candidate pool: loading failed; rankings read the database until it loads"),
   );
 }

@@ -16,8 +16,8 @@ import {
 // height ranges, and enum preferences marked deal-breaker, in both directions. It never drops a
 // pair the engine would keep: a value not filled in passes, as it does in the engine; preferred
 // cities (free text, folded differently by each side) are left to the engine. It loads single
-// candidates, and is what ranking's in-memory pool (`candidate-pool.ts`, which reads its members
-// with `readSharedMembers`) is tested against.
+// candidates, ranks while the in-memory pool is still loading (`ranking.ts`), and is what the pool
+// (`candidate-pool.ts`, which reads its members with `readSharedMembers`) is tested against.
 //
 // Another agency's client is matched only on what its matchmaker displays: a hidden field is read
 // as not filled in, both here and in what is handed to the engine, so a filter cannot probe it.
@@ -264,7 +264,7 @@ export async function prefilterCandidates(
     db,
     { id: users.id, inviterId: users.inviterId, isOwn: sql<boolean>`${q.own}`, ...inputColumns(q.own) },
     q.where,
-    args.limit ?? 100_000,
+    args.limit,
   );
   return rows.map((r) => ({
     id: r.id,
@@ -276,17 +276,19 @@ export async function prefilterCandidates(
 
 /**
  * Members (users with their profile and preferences) where `where` holds, in id order, at most
- * `limit`, with `columns`. They come back as one JSON value (an array per member): PGlite decodes
- * each field of a result on its own, and 5,000 members of 40 fields cost several times more to
- * decode that way than to parse as JSON (100,000 members: 5.9 s against 3.0 s).
+ * `limit` (all without one), with `columns`. They come back as one JSON value (an array per
+ * member): PGlite decodes each field of a result on its own, and 5,000 members of 40 fields cost
+ * several times more to decode that way than to parse as JSON (100,000 members: 5.9 s against
+ * 3.0 s).
  */
-async function selectMembers<C extends Record<string, SQL | AnyColumn>>(
+async function selectMembers<C extends { id: AnyColumn } & Record<string, SQL | AnyColumn>>(
   db: Db,
   columns: C,
   where: SQL,
-  limit: number,
+  limit: number | undefined,
 ): Promise<SelectResultFields<C>[]> {
-  const names = Object.keys(columns);
+  // The id first: the aggregate orders by it.
+  const names = ["id", ...Object.keys(columns).filter((name) => name !== "id")];
   const result = (await db.execute(sql`
     select json_agg(json_build_array(${sql.join(
       names.map((_, i) => sql.raw(`m.c${i}`)),
@@ -302,7 +304,7 @@ async function selectMembers<C extends Record<string, SQL | AnyColumn>>(
       left join ${clientPreferences} on ${clientPreferences.userId} = ${users.id}
       where ${where}
       order by ${users.id}
-      limit ${sql.raw(String(Math.trunc(limit)))}
+      ${limit === undefined ? sql`` : sql`limit ${sql.raw(String(Math.trunc(limit)))}`}
     ) m`)) as { rows: { members: unknown[][] | null }[] };
   return (result.rows[0]?.members ?? []).map((values) => {
     const row: Record<string, unknown> = {};

@@ -46,9 +46,10 @@ export async function rankCandidates(
   const { clientId, today, limit } = args;
   const me = prepareProfile(args.client, today);
   const prepared = new Map<string, PreparedProfile>();
-  const ranked = isCandidatePoolLoaded(db)
-    ? await fromPool(db, args, me, prepared)
-    : await fromDatabase(db, args, me, prepared);
+  const ranked =
+    isCandidatePoolLoaded(db) || readingDatabase.has(db)
+      ? await fromPool(db, args, me, prepared)
+      : await fromDatabase(db, args, me, prepared);
   ranked.sort((a, b) => b.percentage - a.percentage || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   if (args.learning !== false) await learnedOrder(db, clientId, me, ranked, prepared);
   return limit === undefined ? ranked : ranked.slice(0, limit);
@@ -56,10 +57,14 @@ export async function rankCandidates(
 
 type RankArgs = Parameters<typeof rankCandidates>[1];
 
+/** The databases a ranking is reading candidates from right now (one at a time). */
+const readingDatabase = new WeakSet<Db>();
+
 /**
  * Until the pool is loaded (the first seconds after a start, at 100,000 members), a ranking reads
  * the candidates that pass the hard filters from the database, as the pool would give them, and
- * the pool loads in the background.
+ * the pool loads in the background. One ranking at a time does: each reads thousands of wide
+ * rows, so others meanwhile wait for the pool.
  */
 async function fromDatabase(
   db: Db,
@@ -67,10 +72,19 @@ async function fromDatabase(
   me: PreparedProfile,
   prepared: Map<string, PreparedProfile>,
 ): Promise<RankedCandidate[]> {
-  loadCandidatePool(db);
   const { clientId, client, matchmakerId, today } = args; // `limit` cuts the ranking, not the read
+  readingDatabase.add(db);
+  let rows: Awaited<ReturnType<typeof prefilterCandidates>>;
+  try {
+    // The ranking's read is sent before the load's first statement (PGlite runs one at a time).
+    const read = prefilterCandidates(db, { clientId, client, matchmakerId, today });
+    loadCandidatePool(db);
+    rows = await read;
+  } finally {
+    readingDatabase.delete(db);
+  }
   const out: RankedCandidate[] = [];
-  for (const row of await prefilterCandidates(db, { clientId, client, matchmakerId, today })) {
+  for (const row of rows) {
     const candidate = prepareProfile(row.input, today);
     const s = scorePair(me, candidate);
     if (s.excluded) continue;
