@@ -100,12 +100,10 @@ async function main() {
       stopHousekeeping();
       stopSubscriptionJob();
       stopIntroductionJobs();
-      // A retention run under way finishes its erasure in progress before the database closes.
-      await stopRetentionJob();
       stopLearning();
-      await webhookWorker.stop();
-      await stopTelegram?.();
-      await app.close();
+      // A retention run under way finishes its erasure in progress before the database closes,
+      // while the requests in flight finish too.
+      await Promise.all([stopRetentionJob(), webhookWorker.stop(), stopTelegram?.(), app.close()]);
       await database.close();
     } catch (error) {
       app.log.error({ err: error }, "shutdown failed");

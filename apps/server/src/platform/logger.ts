@@ -3,8 +3,8 @@ import type { FastifyServerOptions } from "fastify";
 import type { Config } from "../config.js";
 
 /**
- * Logs carry method, path, status and timing; never query strings (they hold tokens), bodies,
- * cookies or addresses, so no personal data reaches the log.
+ * Logs carry method, path, status and timing; never query strings (they hold tokens), a token in
+ * a path, bodies, cookies or addresses, so no personal data reaches the log.
  */
 export function loggerOptions(config: Pick<Config, "logLevel" | "env">): FastifyServerOptions {
   return {
@@ -13,7 +13,7 @@ export function loggerOptions(config: Pick<Config, "logLevel" | "env">): Fastify
       serializers: {
         req: (req: { method: string; url: string; id: string }) => ({
           method: req.method,
-          path: req.url.split("?")[0],
+          path: withoutTokens(req.url.split("?")[0]!),
           id: req.id,
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
@@ -27,6 +27,10 @@ export function loggerOptions(config: Pick<Config, "logLevel" | "env">): Fastify
     },
   };
 }
+
+/** Paths that carry a token in the path itself (an export's file links) are logged without it. */
+const TOKEN_PATHS = /^(\/api\/export-files\/)[^/]+/;
+export const withoutTokens = (path: string) => path.replace(TOKEN_PATHS, "$1[token]");
 
 /** Database errors quote the query's parameters (e-mails, names): keep only the message and stack. */
 function serializeError(error: Error & { code?: string; cause?: unknown }) {

@@ -118,7 +118,7 @@ export const dataRightsApi = {
     tag,
     summary:
       "A file of a data export (photo, certificate, avatar) by the export's link: 24 hours, then 410 EXPORT_LINK_EXPIRED",
-    params: z.object({ token: z.string().min(1).max(100) }),
+    params: z.object({ token: z.string().min(10).max(100) }),
     response: "file",
   }),
   retentionSettings: endpoint({

@@ -1,5 +1,5 @@
 import { ClientRetentionView, RetentionDueList, RetentionSettings } from "@matchdesk/contract";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, signIn, type TestApp } from "../../../test/app.js";
 import {
@@ -12,6 +12,7 @@ import {
   introductionFeedback,
   introductionSides,
   introductions,
+  matchInputChanges,
   notifications,
   outbox,
   photos,
@@ -285,6 +286,39 @@ describe("the retention job", () => {
     expect((await userOf(client.id)).erasedAt).toBeNull();
   });
 
+  it("counts a proposal for the proposing side's client only, and is no change of matching input", async () => {
+    const db = t.database.db;
+    const ours = await inactiveClient("Pia", lastActive);
+    const theirs = await inactiveClient("Quin", lastActive, other.id);
+    const activityOf = async (id: string) => (await userOf(id)).lastActivityAt.toISOString();
+    // Another agency proposes their client to ours: their client's activity, not ours.
+    const proposedAt = new Date(lastActive.getTime() + 3 * DAY);
+    await db.insert(introductions).values({
+      id: newId(),
+      clientId: theirs.id,
+      candidateId: ours.id,
+      pairKey: [ours.id, theirs.id].sort().join(":"),
+      proposedBy: other.id,
+      responderId: mm.id,
+      status: "awaiting_response",
+      createdAt: proposedAt,
+    });
+    expect(await activityOf(theirs.id)).toBe(proposedAt.toISOString());
+    expect(await activityOf(ours.id)).toBe(lastActive.toISOString());
+    // A matchmaker's row is never bumped.
+    const mmBefore = (await userOf(mm.id)).lastActivityAt.toISOString();
+    await db.execute(sql`select md_bump_activity(${mm.id}, now())`);
+    expect((await userOf(mm.id)).lastActivityAt.toISOString()).toBe(mmBefore);
+    // A sign-in moves the activity but is no change the candidate pools must reload.
+    const xidOf = async () =>
+      (await db.select().from(matchInputChanges).where(eq(matchInputChanges.userId, ours.id)))[0]?.changedXid;
+    const xid = await xidOf();
+    await markActive(db, ours.id, new Date());
+    expect(await xidOf()).toBe(xid);
+    await db.update(users).set({ firstName: "Pia-Maria" }).where(eq(users.id, ours.id));
+    expect(await xidOf()).not.toBe(xid);
+  });
+
   it("counts an answer, a reply to a planned date, feedback on a date and a photo", async () => {
     const db = t.database.db;
     const a = await inactiveClient("Ansel", lastActive);
@@ -431,6 +465,14 @@ describe("the retention job", () => {
       expect(RetentionDueList.parse((await call(bossCookie, "GET", "/api/retention/due")).json()).total).toBe(
         2,
       );
+      // Active again after the warning: no longer due, even while the new date is near enough
+      // for the job to read the client (within 33 days of it).
+      const now = new Date();
+      await markActive(db, sleepers[1]!.id, new Date(plusMonths(now, -24).getTime() + 31.5 * DAY));
+      const afterActivity = RetentionDueList.parse(
+        (await call(bossCookie, "GET", "/api/retention/due")).json(),
+      );
+      expect(afterActivity.items.map((i) => i.clientId)).toEqual([sleepers[2]!.id]);
       await run(new Date(at.getTime() + DAY));
       expect(await db.select().from(notifications).where(eq(notifications.userId, boss.id))).toHaveLength(1);
       await call(bossCookie, "PUT", "/api/retention/settings", { months: null });

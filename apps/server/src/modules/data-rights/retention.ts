@@ -64,7 +64,14 @@ function addMonths(from: Date, months: number): Date {
   return d;
 }
 
-type Due = { dueAt: Date; erasesAt: Date | null; warnDue: boolean; eraseDue: boolean };
+type Due = {
+  dueAt: Date;
+  erasesAt: Date | null;
+  /** A warning was sent after the latest activity (so the erasure date stands). */
+  warned: boolean;
+  warnDue: boolean;
+  eraseDue: boolean;
+};
 
 /**
  * What is due for one client at `now`. The warning goes when the erasure date is 30 days away or
@@ -80,10 +87,11 @@ function dueOf(c: Pick<Candidate, "months" | "keep" | "warned_at" | "last_activi
   const erasesAt = warnedSinceActivity
     ? new Date(Math.max(dueAt.getTime(), warnedAt!.getTime() + RETENTION_WARNING_DAYS * DAY_MS))
     : new Date(Math.max(dueAt.getTime(), now.getTime() + RETENTION_WARNING_DAYS * DAY_MS));
-  if (c.keep) return { dueAt, erasesAt: null, warnDue: false, eraseDue: false };
+  if (c.keep) return { dueAt, erasesAt: null, warned: warnedSinceActivity, warnDue: false, eraseDue: false };
   return {
     dueAt,
     erasesAt,
+    warned: warnedSinceActivity,
     warnDue: !warnedSinceActivity && now.getTime() >= dueAt.getTime() - RETENTION_WARNING_DAYS * DAY_MS,
     eraseDue: warnedSinceActivity && now.getTime() >= erasesAt.getTime(),
   };
@@ -217,7 +225,7 @@ export async function retentionDueOf(
 ): Promise<RetentionDueList> {
   const due = (await candidates(db, undefined, now, caller.id))
     .map((c) => ({ c, due: dueOf(c, now) }))
-    .filter(({ c, due }) => !c.keep && c.warned_at !== null && !due.warnDue && due.erasesAt !== null)
+    .filter(({ c, due }) => !c.keep && due.warned && due.erasesAt !== null)
     .sort((a, b) => a.due.erasesAt!.getTime() - b.due.erasesAt!.getTime() || a.c.id.localeCompare(b.c.id));
   return {
     items: due.slice(0, RETENTION_DUE_LIMIT).map(({ c, due }) => ({
