@@ -52,6 +52,7 @@ export const clientPackagesApi = {
   overview: endpoint({
     method: "GET",
     path: "/api/packages/overview",
+    audit: { action: "view", of: "reported" },
     access: managers,
     tag,
     query: PackagesOverviewQuery,

@@ -25,6 +25,8 @@ export const clientsApi = {
   list: endpoint({
     method: "GET",
     path: "/api/clients",
+    // Each client on the page is shown: a view of their card (a repeat within ten minutes is one entry).
+    audit: { action: "view", of: "reported" },
     access: managers,
     tag,
     query: ClientsQuery,
@@ -33,6 +35,7 @@ export const clientsApi = {
   searchProfiles: endpoint({
     method: "GET",
     path: "/api/search/profiles",
+    audit: { action: "view", of: "reported" },
     access: managers,
     tag,
     query: SearchProfilesQuery,

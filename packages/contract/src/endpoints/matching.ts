@@ -49,6 +49,7 @@ export const matchingApi = {
   results: endpoint({
     method: "GET",
     path: "/api/matching/results",
+    audit: { action: "view", of: "reported" },
     access: managers,
     tag,
     query: CompatibilityResultsQuery,
@@ -57,7 +58,8 @@ export const matchingApi = {
   candidates: endpoint({
     method: "GET",
     path: "/api/clients/:id/candidates",
-    audit: { action: "view", param: "id" },
+    // The client, and each candidate on the page.
+    audit: { action: "view", of: "reported" },
     access: managers,
     tag,
     params,
@@ -96,6 +98,7 @@ export const matchingApi = {
   introductions: endpoint({
     method: "GET",
     path: "/api/introductions",
+    audit: { action: "view", of: "reported" },
     access: managers,
     tag,
     query: IntroductionsQuery,

@@ -1,8 +1,8 @@
 import { clientImportApi } from "@matchdesk/contract";
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../deps.js";
+import { reportAccessSubjects } from "../../platform/access-subjects.js";
 import { route } from "../../platform/route.js";
-import { reportAccessSubjects } from "../data-rights/access-log.js";
 import { exportClients, importClients } from "./service.js";
 
 export function register(app: FastifyInstance, deps: AppDeps) {

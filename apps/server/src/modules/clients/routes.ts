@@ -1,6 +1,7 @@
 import { clientsApi } from "@matchdesk/contract";
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../deps.js";
+import { reportAccessSubjects } from "../../platform/access-subjects.js";
 import { route } from "../../platform/route.js";
 import { sendEditLink } from "../profiles/public.js";
 import { toUserView } from "../users/service.js";
@@ -17,8 +18,22 @@ import {
 } from "./service.js";
 
 export function register(app: FastifyInstance, deps: AppDeps) {
-  route(app, clientsApi.list, (request) => listClients(deps.db, request.user, request.query));
-  route(app, clientsApi.searchProfiles, (request) => searchProfiles(deps.db, request.user, request.query));
+  route(app, clientsApi.list, async (request) => {
+    const page = await listClients(deps.db, request.user, request.query);
+    reportAccessSubjects(
+      request,
+      page.items.map((c) => c.id),
+    );
+    return page;
+  });
+  route(app, clientsApi.searchProfiles, async (request) => {
+    const page = await searchProfiles(deps.db, request.user, request.query);
+    reportAccessSubjects(
+      request,
+      page.items.map((p) => p.userId),
+    );
+    return page;
+  });
   route(app, clientsApi.stats, (request) => clientStats(deps.db, request.user));
   route(app, clientsApi.get, (request) => getClientItem(deps.db, request.user, request.params.id));
   route(app, clientsApi.create, async (request) =>

@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "../../db/client.js";
 import { agencyProfiles, apiKeys, clientAccessLog, users } from "../../db/schema/index.js";
 import type { SessionUser } from "../../platform/access.js";
+import "../../platform/access-subjects.js";
 import { API_KEY_SESSION_PREFIX } from "../../platform/bearer.js";
 import { getOwnClient } from "../clients/service.js";
 import { clientsOfIntroduction } from "../introductions/records.js";
@@ -109,21 +110,6 @@ export async function recordAccessToOwnClients(
       ? sql`select u.id from ${users} u where u.role = 'INVITEE' and u.erased_at is null`
       : sql`select u.id from ${users} u where u.role = 'INVITEE' and u.erased_at is null and u.inviter_id = ${r.actor.id}`;
   await insertAccess(db, r, owned);
-}
-
-declare module "fastify" {
-  interface FastifyRequest {
-    /** The clients an `of: "reported"` route's handler touched (`reportAccessSubjects`). */
-    accessSubjects: readonly string[] | null;
-  }
-}
-
-/**
- * For an `of: "reported"` route: the clients this request viewed or changed, to be recorded. The
- * handler may keep adding to the list it gave until it answers.
- */
-export function reportAccessSubjects(request: FastifyRequest, clientIds: readonly string[]) {
-  request.accessSubjects = clientIds;
 }
 
 /** The clients whose data a request of an audited route touched, from its path params. */

@@ -314,6 +314,34 @@ describe("the access log", () => {
         },
         subjects: ["olga"],
       },
+      // The lists: each client shown on the page is recorded (not those on other pages).
+      "GET /api/packages/overview": {
+        who: "anna",
+        request: get("anna", "/api/packages/overview?pageSize=100"),
+        subjects: ["olga"],
+        untouched: ["ivan"],
+      },
+      "GET /api/clients": {
+        who: "anna",
+        request: get("anna", "/api/clients?pageSize=100"),
+        subjects: ["olga", "vera"],
+        untouched: ["ivan"],
+      },
+      "GET /api/search/profiles": {
+        who: "anna",
+        request: get("anna", "/api/search/profiles?pageSize=100"),
+        subjects: ["igor"],
+      },
+      "GET /api/introductions": {
+        who: "boris",
+        request: get("boris", "/api/introductions?pageSize=100"),
+        subjects: ["olga", "ivan"],
+      },
+      "GET /api/matching/results": {
+        who: "anna",
+        request: get("anna", `/api/matching/results?clientId=${O}`),
+        subjects: ["olga"],
+      },
       "POST /api/clients/:id/packages/:packageId/pause": {
         who: "anna",
         request: () =>
@@ -669,9 +697,9 @@ describe("the access log", () => {
     const s = AccessSummaryView.parse(summary.json());
     expect(s.keptMonths).toBe(12);
     const byRole = Object.fromEntries(s.items.map((i) => [`${i.actorRole}:${i.actorAgency ?? ""}`, i]));
-    // Boris read the introduction once; his steps in it (accepting, asking his client) changed
-    // nothing of Olga's.
-    expect(byRole["INVITER:Boris Agency"]).toMatchObject({ views: 1, changes: 0 });
+    // Boris saw her in his introductions list and read the introduction once; his steps in it
+    // (accepting, asking his client) changed nothing of Olga's.
+    expect(byRole["INVITER:Boris Agency"]).toMatchObject({ views: 2, changes: 0 });
     expect(byRole["INVITEE:"]).toMatchObject({ views: 1, changes: 0 });
     expect(byRole["ADMIN:"]).toMatchObject({ views: 0, changes: 1 });
     const total = s.items.reduce((n, i) => n + i.views + i.changes, 0);

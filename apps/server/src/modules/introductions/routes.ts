@@ -1,6 +1,7 @@
 import { introductionsApi, matchingApi } from "@matchdesk/contract";
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../deps.js";
+import { reportAccessSubjects } from "../../platform/access-subjects.js";
 import { route, typedResponse } from "../../platform/route.js";
 import {
   answerAsClient,
@@ -24,7 +25,14 @@ export function register(app: FastifyInstance, deps: AppDeps) {
   route(
     app,
     matchingApi.introductions,
-    (request) => listIntroductions(deps.db, request.user, request.query),
+    async (request) => {
+      const page = await listIntroductions(deps.db, request.user, request.query);
+      reportAccessSubjects(
+        request,
+        page.items.flatMap((i) => [i.ownClient.userId, i.otherClient.userId]),
+      );
+      return page;
+    },
     typedResponse,
   );
   route(app, matchingApi.actOnIntroduction, (request) =>

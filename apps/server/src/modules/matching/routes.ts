@@ -1,6 +1,7 @@
 import { matchingApi } from "@matchdesk/contract";
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../deps.js";
+import { reportAccessSubjects } from "../../platform/access-subjects.js";
 import { route } from "../../platform/route.js";
 import { adviseOn } from "./advice.js";
 import { candidateProfile, listCandidates, markCandidate, myCandidates } from "./candidates.js";
@@ -19,16 +20,22 @@ export function register(app: FastifyInstance, deps: AppDeps) {
     );
     return reply.status(created ? 201 : 200).send(view);
   });
-  route(app, matchingApi.results, (request) => listResults(deps.db, request.user, request.query));
-  route(app, matchingApi.candidates, (request) =>
-    listCandidates(
+  route(app, matchingApi.results, async (request) => {
+    const page = await listResults(deps.db, request.user, request.query);
+    reportAccessSubjects(request, [request.query.clientId, ...page.items.map((r) => r.candidateId)]);
+    return page;
+  });
+  route(app, matchingApi.candidates, async (request) => {
+    const page = await listCandidates(
       deps.db,
       request.user,
       request.params.id,
       request.query,
       localeOf(request.user, request.cookies.locale),
-    ),
-  );
+    );
+    reportAccessSubjects(request, [request.params.id, ...page.items.map((c) => c.id)]);
+    return page;
+  });
   route(app, matchingApi.markCandidate, (request) =>
     markCandidate(deps.db, request.user, request.params.id, request.params.candidateId, request.body),
   );

@@ -26,6 +26,11 @@ describe("accessArea", () => {
     expect(of("GET", "/api/public/profiles/:id")).toBe("publicProfile");
     expect(of("POST", "/api/public/profiles/:id/access")).toBe("publicProfile");
     expect(of("GET", "/api/files/:folder/:name")).toBe("certificates");
+    expect(of("GET", "/api/clients")).toBe("lists");
+    expect(of("GET", "/api/introductions")).toBe("lists");
+    expect(of("GET", "/api/search/profiles")).toBe("lists");
+    expect(of("GET", "/api/packages/overview")).toBe("lists");
+    expect(of("GET", "/api/clients/:id/candidates")).toBe("candidates");
     expect(of("GET", "/api/unknown")).toBe("other");
   });
 });

@@ -15,6 +15,7 @@ export const ACCESS_AREAS = [
   "export",
   "csvExport",
   "csvImport",
+  "lists",
   "publicProfile",
   "editLink",
   "invite",
@@ -27,6 +28,9 @@ export type AccessArea = (typeof ACCESS_AREAS)[number];
 // The first rule whose pattern the route's path matches names the area.
 const RULES: readonly [RegExp, AccessArea][] = [
   [/^\/api\/clients\/export$/, "csvExport"],
+  // A page of a list showed the client: the client list, the shared search, the introductions,
+  // the compatibility results, the packages overview.
+  [/^\/api\/(clients|search\/profiles|introductions|matching\/results|packages\/overview)$/, "lists"],
   [/^\/api\/clients\/import$/, "csvImport"],
   [/^\/api\/public\/profiles\//, "publicProfile"],
   [/\/certificates(\/|$)/, "certificates"],
