@@ -57,7 +57,11 @@ export function actorOf(user: SessionUser | null): AccessActor {
  * statement that keeps only clients (a matchmaker's own gallery, say, is not a client's data),
  * never the actor themself, and leaves out a repeated view. The address is stored, never logged.
  */
-async function insertAccess(db: Db, r: Omit<AccessRecord, "clientIds">, subjects: SQL): Promise<void> {
+async function insertAccess(
+  db: Db,
+  r: Omit<AccessRecord, "clientIds">,
+  subjects: SQL,
+): Promise<readonly string[]> {
   const actor = r.actor;
   const kind = actor === null ? "link" : actor.apiKeyId ? "api_key" : "person";
   const keyId = actor?.apiKeyId ?? null;
@@ -79,22 +83,53 @@ async function insertAccess(db: Db, r: Omit<AccessRecord, "clientIds">, subjects
           sql`and (${actor.role} = 'ADMIN' or ${users.inviterId} = ${actor.id})`;
   // The key's name is read in the same statement: the row keeps it as it was at the time.
   const keyName = keyId === null ? sql`null` : sql`(select k.name from ${apiKeys} k where k.id = ${keyId})`;
-  await db.execute(sql`
+  const result = await db.execute(sql`
     insert into ${clientAccessLog}
       (id, client_id, actor_kind, actor_id, actor_role, api_key_id, api_key_name, action, what, ip)
     select gen_random_uuid()::text, v.client_id, ${kind}, ${actor?.id ?? null}, ${actor?.role ?? null},
       ${keyId}, ${keyName}, ${r.action}, ${r.what}, ${r.ip}
     from (${subjects}) as v(client_id)
     join ${users} on ${users.id} = v.client_id
-    where ${users.role} = 'INVITEE' and v.client_id is distinct from ${actor?.id ?? null} ${repeated}`);
+    where ${users.role} = 'INVITEE' and v.client_id is distinct from ${actor?.id ?? null} ${repeated}
+    returning client_id`);
+  return (result as unknown as { rows: { client_id: string }[] }).rows.map((row) => row.client_id);
 }
+
+/**
+ * The views this process recorded in the last REPEATED_VIEW_MINUTES, by actor, route and client:
+ * a list shown again and again (the workspace, the client list) then writes nothing and reads
+ * nothing. A view not found here is checked in the database as ever (another instance may have
+ * recorded it). Pruned when large.
+ */
+const recentViews = new WeakMap<Db, Map<string, number>>();
+const RECENT_VIEWS_LIMIT = 100_000;
+const WINDOW_MS = REPEATED_VIEW_MINUTES * 60_000;
 
 /** Records a view or change of the named clients' data: one row per client, in one statement. */
 export async function recordAccess(db: Db, r: AccessRecord): Promise<void> {
-  const ids = [...new Set(r.clientIds)];
+  let ids = [...new Set(r.clientIds)];
   if (ids.length === 0) return;
+  const actor = r.actor;
+  const cache = r.action === "view" && actor ? (recentViews.get(db) ?? new Map<string, number>()) : null;
+  const keyOf = (id: string) => `${actor?.id}|${actor?.apiKeyId ?? ""}|${r.what}|${id}`;
+  const now = Date.now();
+  if (cache) {
+    recentViews.set(db, cache);
+    ids = ids.filter((id) => (cache.get(keyOf(id)) ?? 0) <= now - WINDOW_MS);
+    if (ids.length === 0) return;
+  }
   // One parameter however many clients (an import touches thousands): a JSON array of ids.
-  await insertAccess(db, r, sql`select json_array_elements_text(${JSON.stringify(ids)}::json)`);
+  const written = await insertAccess(
+    db,
+    r,
+    sql`select json_array_elements_text(${JSON.stringify(ids)}::json)`,
+  );
+  if (!cache) return;
+  if (cache.size > RECENT_VIEWS_LIMIT) {
+    for (const [key, at] of cache) if (at <= now - WINDOW_MS) cache.delete(key);
+    if (cache.size > RECENT_VIEWS_LIMIT) cache.clear();
+  }
+  for (const id of written) cache.set(keyOf(id), now);
 }
 
 /**
