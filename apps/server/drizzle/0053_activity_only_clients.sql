@@ -24,10 +24,15 @@ CREATE TRIGGER introduction_feedback_activity AFTER INSERT ON introduction_feedb
 CREATE FUNCTION md_match_user_updated() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO match_input_changes (user_id, changed_xid)
-    SELECT DISTINCT n.id, pg_current_xact_id()::text::bigint
-    FROM changed n JOIN previous o ON o.id = n.id
-    WHERE to_jsonb(n) - 'last_activity_at' - 'last_active_at'
-      IS DISTINCT FROM to_jsonb(o) - 'last_activity_at' - 'last_active_at'
+    SELECT DISTINCT id, pg_current_xact_id()::text::bigint FROM (
+      SELECT n.id FROM changed n LEFT JOIN previous o ON o.id = n.id
+      WHERE o.id IS NULL
+        OR to_jsonb(n) - 'last_activity_at' - 'last_active_at'
+          IS DISTINCT FROM to_jsonb(o) - 'last_activity_at' - 'last_active_at'
+      -- An id changed: the old one is gone too.
+      UNION ALL
+      SELECT o.id FROM previous o LEFT JOIN changed n ON n.id = o.id WHERE n.id IS NULL
+    ) ids
     ORDER BY 1
   ON CONFLICT (user_id) DO UPDATE SET changed_xid = EXCLUDED.changed_xid;
   RETURN NULL;
@@ -38,3 +43,16 @@ DROP TRIGGER users_match_update ON users;
 --> statement-breakpoint
 CREATE TRIGGER users_match_update AFTER UPDATE ON users REFERENCING OLD TABLE AS previous NEW TABLE AS changed
   FOR EACH STATEMENT EXECUTE FUNCTION md_match_user_updated();
+--> statement-breakpoint
+-- Nor is a sign-in's mark (last_active_at) a change other instances' session caches must hear of.
+CREATE OR REPLACE FUNCTION md_notify_user_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'UPDATE'
+    AND to_jsonb(NEW) - 'last_activity_at' - 'last_active_at'
+      = to_jsonb(OLD) - 'last_activity_at' - 'last_active_at' THEN
+    RETURN NULL;
+  END IF;
+  PERFORM pg_notify('md_user_changed', OLD.id);
+  RETURN NULL;
+END
+$$;

@@ -103,7 +103,14 @@ async function main() {
       stopLearning();
       // A retention run under way finishes its erasure in progress before the database closes,
       // while the requests in flight finish too.
-      await Promise.all([stopRetentionJob(), webhookWorker.stop(), stopTelegram?.(), app.close()]);
+      const stopped = await Promise.allSettled([
+        stopRetentionJob(),
+        webhookWorker.stop(),
+        stopTelegram?.(),
+        app.close(),
+      ]);
+      for (const s of stopped)
+        if (s.status === "rejected") app.log.error({ err: s.reason }, "shutdown: a part failed to stop");
       await database.close();
     } catch (error) {
       app.log.error({ err: error }, "shutdown failed");

@@ -28,8 +28,8 @@ export function loggerOptions(config: Pick<Config, "logLevel" | "env">): Fastify
   };
 }
 
-/** Paths that carry a token in the path itself (an export's file links) are logged without it. */
-const TOKEN_PATHS = /^(\/api\/export-files\/)[^/]+/;
+/** Paths that carry a secret in the path itself (an export's file links, invite codes) are logged without it. */
+const TOKEN_PATHS = /^(\/api\/(?:export-files|invites)\/)[^/]+/;
 export const withoutTokens = (path: string) => path.replace(TOKEN_PATHS, "$1[token]");
 
 /** Database errors quote the query's parameters (e-mails, names): keep only the message and stack. */

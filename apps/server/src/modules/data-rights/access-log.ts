@@ -90,7 +90,8 @@ async function insertAccess(
       ${keyId}, ${keyName}, ${r.action}, ${r.what}, ${r.ip}
     from (${subjects}) as v(client_id)
     join ${users} on ${users.id} = v.client_id
-    where ${users.role} = 'INVITEE' and v.client_id is distinct from ${actor?.id ?? null} ${repeated}
+    where ${users.role} = 'INVITEE' and ${users.erasedAt} is null
+      and v.client_id is distinct from ${actor?.id ?? null} ${repeated}
     returning client_id`);
   return (result as unknown as { rows: { client_id: string }[] }).rows.map((row) => row.client_id);
 }
@@ -168,7 +169,8 @@ export function registerAccessLog(app: FastifyInstance, db: Db) {
   app.addHook("onSend", async (request, reply, payload) => {
     const def = request.routeOptions.config.endpoint;
     const audit = def?.audit;
-    if (!def || !audit) return payload;
+    // A HEAD request sends no data (Fastify answers it from the GET route).
+    if (!def || !audit || request.method === "HEAD") return payload;
     // A refused request records nothing, but for the clients a handler reports it already
     // changed (an import that failed part way: the rows before the failure are written).
     const failed = reply.statusCode >= 300;

@@ -46,10 +46,12 @@ export async function rankCandidates(
   const { clientId, today, limit } = args;
   const me = prepareProfile(args.client, today);
   const prepared = new Map<string, PreparedProfile>();
-  const ranked =
-    isCandidatePoolLoaded(db) || readingDatabase.has(db)
-      ? await fromPool(db, args, me, prepared)
-      : await fromDatabase(db, args, me, prepared);
+  // While the pool loads, rankings read the database one at a time: wait for the one reading.
+  for (let reading = readingDatabase.get(db); reading; reading = readingDatabase.get(db))
+    await reading.catch(() => undefined);
+  const ranked = isCandidatePoolLoaded(db)
+    ? await fromPool(db, args, me, prepared)
+    : await fromDatabase(db, args, me, prepared);
   ranked.sort((a, b) => b.percentage - a.percentage || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   if (args.learning !== false) await learnedOrder(db, clientId, me, ranked, prepared);
   return limit === undefined ? ranked : ranked.slice(0, limit);
@@ -57,14 +59,14 @@ export async function rankCandidates(
 
 type RankArgs = Parameters<typeof rankCandidates>[1];
 
-/** The databases a ranking is reading candidates from right now (one at a time). */
-const readingDatabase = new WeakSet<Db>();
+/** The read of the ranking reading candidates from the database right now (one at a time). */
+const readingDatabase = new WeakMap<Db, Promise<unknown>>();
 
 /**
  * Until the pool is loaded (the first seconds after a start, at 100,000 members), a ranking reads
  * the candidates that pass the hard filters from the database, as the pool would give them, and
- * the pool loads in the background. One ranking at a time does: each reads thousands of wide
- * rows, so others meanwhile wait for the pool.
+ * the pool loads in the background. One ranking at a time does (each reads thousands of wide
+ * rows): the next waits for it, then reads the pool if it has loaded meanwhile, else the database.
  */
 async function fromDatabase(
   db: Db,
@@ -73,15 +75,15 @@ async function fromDatabase(
   prepared: Map<string, PreparedProfile>,
 ): Promise<RankedCandidate[]> {
   const { clientId, client, matchmakerId, today } = args; // `limit` cuts the ranking, not the read
-  readingDatabase.add(db);
-  let rows: Awaited<ReturnType<typeof prefilterCandidates>>;
+  // The ranking's read is sent before the load's first statement (PGlite runs one at a time).
+  const read = prefilterCandidates(db, { clientId, client, matchmakerId, today });
+  readingDatabase.set(db, read);
+  loadCandidatePool(db);
+  let rows: Awaited<typeof read>;
   try {
-    // The ranking's read is sent before the load's first statement (PGlite runs one at a time).
-    const read = prefilterCandidates(db, { clientId, client, matchmakerId, today });
-    loadCandidatePool(db);
     rows = await read;
   } finally {
-    readingDatabase.delete(db);
+    if (readingDatabase.get(db) === read) readingDatabase.delete(db);
   }
   const out: RankedCandidate[] = [];
   for (const row of rows) {
