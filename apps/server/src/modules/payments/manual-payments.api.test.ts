@@ -224,7 +224,10 @@ describe("[credits] expiry per grant", () => {
     // A Silver period bought earlier (its credits expire sooner) and a Gold one now.
     const silver = (await call(cookie, "POST", "/api/subscriptions", { tier: "silver" })).json().payment;
     await call(adminCookie, "POST", `/api/admin/payments/${silver.id}/confirm`);
-    const soon = new Date(Date.now() + 10 * DAY);
+    // Noon UTC ten days on: the gift below, at 23:30 the same day, always expires later (a
+    // "now + 10 days" after 23:30 UTC did not).
+    const inTen = new Date(Date.now() + 10 * DAY);
+    const soon = new Date(Date.UTC(inTen.getUTCFullYear(), inTen.getUTCMonth(), inTen.getUTCDate(), 12));
     await t.database.db
       .update(creditTransactions)
       .set({ expiresAt: soon })
