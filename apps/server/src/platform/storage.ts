@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { AwsClient } from "aws4fetch";
+import type { FastifyReply } from "fastify";
 import type { S3Config } from "../config.js";
 
 /**
@@ -27,6 +28,26 @@ export const contentTypeOf = (key: string) => CONTENT_TYPES[path.extname(key)] ?
 export const newFileKey = (folder: string, ext: string) =>
   `${folder}/${randomBytes(24).toString("base64url")}.${ext}`;
 export const fileUrl = (key: string) => `/api/files/${key}`;
+
+/**
+ * Sends a stored file as every route that serves one does: its type from our own re-encoding
+ * (never the upload), under `Content-Security-Policy: sandbox` so nothing in it runs with our
+ * origin, images inline and anything else (PDFs, stored as uploaded) as a download.
+ */
+export function sendStoredFile(
+  reply: FastifyReply,
+  key: string,
+  data: Buffer,
+  cacheControl: "private, max-age=31536000, immutable" | "private, no-store",
+) {
+  const type = contentTypeOf(key);
+  return reply
+    .type(type)
+    .header("cache-control", cacheControl)
+    .header("content-security-policy", "sandbox")
+    .header("content-disposition", type.startsWith("image/") ? "inline" : "attachment")
+    .send(data);
+}
 
 /** Files on local disk under DATA_DIR/files. */
 export function createLocalStorage(root: string): Storage {

@@ -5,7 +5,7 @@ import { exportLinks } from "../../db/schema/index.js";
 import type { SessionUser } from "../../platform/access.js";
 import { AppError, notFound } from "../../platform/errors.js";
 import { hashToken, newToken } from "../../platform/ids.js";
-import { contentTypeOf, fileUrl, isValidKey, type Storage } from "../../platform/storage.js";
+import { fileUrl, isValidKey, type Storage } from "../../platform/storage.js";
 import { messagesWrittenBy } from "../chat/service.js";
 import { getOwnClient } from "../clients/service.js";
 import { consentsOf, toConsentEntry } from "../consents/ledger.js";
@@ -98,7 +98,7 @@ export async function exportFile(
   deps: { db: Db; storage: Storage },
   token: string,
   now = new Date(),
-): Promise<{ data: Buffer; contentType: string }> {
+): Promise<{ data: Buffer; key: string }> {
   const [link] = await deps.db
     .select()
     .from(exportLinks)
@@ -108,7 +108,7 @@ export async function exportFile(
     throw new AppError("EXPORT_LINK_EXPIRED", 410, "This export link has expired");
   const data = await deps.storage.get(link.storageKey);
   if (!data) throw notFound("FILE_NOT_FOUND", "File not found");
-  return { data, contentType: contentTypeOf(link.storageKey) };
+  return { data, key: link.storageKey };
 }
 
 /** Housekeeping: an expired link is kept a day (its 410 says why), then deleted. */

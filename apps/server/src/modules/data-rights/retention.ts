@@ -7,7 +7,7 @@ import {
   type RetentionSettings,
   type SetClientRetentionBody,
 } from "@matchdesk/contract";
-import { eq, inArray, type SQL, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.js";
 import { clientRetention, retentionSettings } from "../../db/schema/index.js";
@@ -29,16 +29,14 @@ const DAY_MS = 86_400_000;
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Rows<T> = { rows: T[] };
 
-/**
- * A client's latest activity: `users.last_activity_at`, stored and moved forward (at most once a
+/*
+ * A client's latest activity is `users.last_activity_at`, stored and moved forward (at most once a
  * minute) by every activity that counts: the account's creation, sign-ins and session renewals
- * (`markActive`), and, by triggers (migration `0049_users_last_activity.sql`), a change of their
- * questionnaire or partner preferences, an introduction they are part of being proposed, their
- * answer to one, their reply to a planned date, feedback on a date, a photo uploaded and a chat
+ * (`markActive`), and, by triggers (migrations 0049 and 0053), a change of their questionnaire or
+ * partner preferences, an introduction their matchmaker proposed for them, their answer to one, their reply to a planned date, feedback on a date, a photo uploaded and a chat
  * message they wrote. What their matchmaker does on the card alone (a note, a status) is not the
  * client's activity.
  */
-const lastActivityOf = (user: SQL) => sql`${user}.last_activity_at`;
 
 type Candidate = {
   id: string;
@@ -117,7 +115,7 @@ async function candidates(
     -- A switched-off or erased matchmaker would never read the warning: their clients wait.
     join users m on m.id = rs.matchmaker_id and m.status = 'active' and m.erased_at is null
     cross join lateral (
-      select u.id, u.first_name, u.last_name, u.inviter_id, ${lastActivityOf(sql`u`)} as last_activity
+      select u.id, u.first_name, u.last_name, u.inviter_id, u.last_activity_at as last_activity
       from users u
       where u.inviter_id = rs.matchmaker_id and u.role = 'INVITEE' and u.erased_at is null
         ${clientId === undefined ? sql`` : sql`and u.id = ${clientId}`}
@@ -200,7 +198,7 @@ export async function clientRetentionOf(
   }
   // Their matchmaker has no retention: the activity and the flag, nothing due.
   const result = (await db.execute(sql`
-    select coalesce(cr.keep, false) as keep, ${lastActivityOf(sql`u`)} as last_activity
+    select coalesce(cr.keep, false) as keep, u.last_activity_at as last_activity
     from users u left join client_retention cr on cr.client_id = u.id
     where u.id = ${clientId}`)) as Rows<Pick<Candidate, "keep" | "last_activity">>;
   const off = result.rows[0];

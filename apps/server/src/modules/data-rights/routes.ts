@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../deps.js";
 import { requireSignedInPerson } from "../../platform/bearer.js";
 import { route } from "../../platform/route.js";
+import { sendStoredFile } from "../../platform/storage.js";
 import { clearSessionCookie } from "../auth/sessions.js";
 import { accessLogOf, accessSummaryOf } from "./access-log.js";
 import { clientConsents, myConsents, withdrawMyConsent } from "./consents.js";
@@ -22,16 +23,11 @@ export function register(app: FastifyInstance, deps: AppDeps) {
   route(app, dataRightsApi.exportClient, (request) =>
     exportClient(exportDeps, request.user, request.params.id),
   );
-  // The export's file links: 24 hours, then 410. Served as the files module serves a file: under
-  // a sandbox, PDFs as downloads. Not an access-log view: the export that made the link was one.
+  // The export's file links: 24 hours, then 410, never kept by the browser. Not an access-log
+  // view: the export that made the link was one.
   route(app, dataRightsApi.exportFile, async (request, reply) => {
     const file = await exportFile(deps, request.params.token);
-    return reply
-      .type(file.contentType)
-      .header("cache-control", "private, no-store")
-      .header("content-security-policy", "sandbox")
-      .header("content-disposition", file.contentType.startsWith("image/") ? "inline" : "attachment")
-      .send(file.data);
+    return sendStoredFile(reply, file.key, file.data, "private, no-store");
   });
   route(app, dataRightsApi.accessLog, (request) =>
     accessLogOf(deps.db, request.user, request.params.id, request.query),

@@ -20,14 +20,13 @@ import {
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { clientPath } from "../../lib/paths";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { deferred } from "../../ui/deferred";
 import { availableActions, type ClientChange, clientName } from "./client-changes";
 import { useDeleteClient, useResendInvite, useSendEditLink, useUpdateClient } from "./useClients";
 
 const ClientEmailDialog = deferred(() => import("./ClientEmailDialog"), "ClientEmailDialog");
-
-export const clientPath = (id: string) => `/invited-users/${encodeURIComponent(id)}`;
 
 type Props = {
   client: ClientListItem;

@@ -22,11 +22,11 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { z } from "zod";
 import { applyServerErrors } from "../../lib/form-errors";
+import { clientPath } from "../../lib/paths";
 import { useErrorMessage } from "../../lib/useErrorMessage";
 import { useFieldError } from "../../lib/useFieldError";
 import { useAuth } from "../auth/auth-store";
 import { enumLabel } from "../profile/field-format";
-import { clientPath } from "./ClientActions";
 import { resendInvite, useCreateClient, useMatchmakers } from "./useClients";
 
 type ClientInput = z.input<typeof CreateClientBody>;

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatDate } from "../../lib/format-date";
+import { clientPath } from "../../lib/paths";
 import { useErrorMessage } from "../../lib/useErrorMessage";
 import { LoadFailed } from "../../ui/LoadFailed";
 import { useRetentionDue, useRetentionSettings, useSaveRetentionSettings } from "./useDataRights";
@@ -114,7 +115,7 @@ function DueList() {
           <List size="sm" spacing={4}>
             {due.data.items.map((item) => (
               <List.Item key={item.clientId}>
-                <Anchor component={Link} to={`/invited-users/${item.clientId}?tab=data`}>
+                <Anchor component={Link} to={`${clientPath(item.clientId)}?tab=data`}>
                   {item.name}
                 </Anchor>
                 {" — "}

@@ -1,11 +1,12 @@
 import type { NotificationView } from "@matchdesk/contract";
 import { assertNever } from "../../lib/assert-never";
+import { clientPath } from "../../lib/paths";
 
 /** The page a notification leads to, when there is one yet. */
 export function notificationLink(item: Pick<NotificationView, "kind" | "params">): string | null {
   switch (item.kind) {
     case "client_registered":
-      return typeof item.params.clientId === "string" ? `/invited-users/${item.params.clientId}` : null;
+      return typeof item.params.clientId === "string" ? clientPath(item.params.clientId) : null;
     case "review_pending":
       return "/admin/reviews";
     case "introduction_proposed":
@@ -27,11 +28,9 @@ export function notificationLink(item: Pick<NotificationView, "kind" | "params">
     case "introduction_ended":
     case "introduction_ask_reminder":
     case "introduction_expired_unasked":
-      return typeof item.params.clientId === "string" ? `/invited-users/${item.params.clientId}` : null;
+      return typeof item.params.clientId === "string" ? clientPath(item.params.clientId) : null;
     case "client_retention_warning":
-      return typeof item.params.clientId === "string"
-        ? `/invited-users/${item.params.clientId}?tab=data`
-        : null;
+      return typeof item.params.clientId === "string" ? `${clientPath(item.params.clientId)}?tab=data` : null;
     case "client_retention_digest":
       return "/admin/profile/advanced";
     case "webhook_disabled":

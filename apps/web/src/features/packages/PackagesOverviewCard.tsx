@@ -4,6 +4,7 @@ import { IconPackage } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatDate } from "../../lib/format-date";
+import { clientPath } from "../../lib/paths";
 import { BehindBadge, PackageStatusBadge } from "./PackageProgress";
 import { deliveredPercent } from "./package-display";
 import { usePackagesOverview } from "./usePackages";
@@ -67,7 +68,7 @@ function OverviewRow({ item }: { item: PackageOverviewItem }) {
           <Group justify="space-between" gap="xs" wrap="wrap">
             <Anchor
               component={Link}
-              to={`/invited-users/${encodeURIComponent(item.clientId)}`}
+              to={clientPath(item.clientId)}
               fw={600}
               style={{ overflowWrap: "anywhere" }}
             >
