@@ -8,6 +8,7 @@ import {
   integer,
   pgEnum,
   pgTable,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -58,6 +59,21 @@ export const users = pgTable(
     // kept by triggers on users and client_profiles (migration 0024), trigram-indexed.
     searchText: text("search_text"),
     /**
+     * A client's questionnaire state, copied from client_profiles by a trigger (migration
+     * `client_search_keys`) so the client list filters and counts on users alone: 0 incomplete,
+     * 1 complete (not approved), 2 approved (`md_client_bucket`, as client_counts counts them).
+     */
+    profileBucket: smallint("profile_bucket").notNull().default(0),
+    /**
+     * The search text's three-letter pieces, each hashed together with the matchmaker and the
+     * questionnaire state (`md_search_keys`): a GIN index over them answers "this matchmaker's
+     * clients in this state whose text has these letters" from the index, however many other
+     * clients the table holds. Empty without a matchmaker.
+     */
+    searchKeys: integer("search_keys")
+      .array()
+      .generatedAlwaysAs(sql`md_search_keys((inviter_id || ':' || profile_bucket), search_text)`),
+    /**
      * When the person was erased (issue 20, GDPR art. 17): the row stays as an anonymous
      * tombstone, without name, e-mail, phone or password, so the other party's introductions and
      * the kept payments still point somewhere (docs/data-erasure.md). Null for everyone else.
@@ -95,12 +111,17 @@ export const users = pgTable(
       .on(t.inviterId, t.lastActivityAt)
       .where(sql`${t.role} = 'INVITEE' and ${t.erasedAt} is null`),
     index("users_role_idx").on(t.role, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    // The client list's search: the clients whose text has the searched letters. (One GIN index
-    // over the matchmaker and the text would read only their own, but PGlite's btree_gin breaks
-    // its pg_trgm: with both loaded, trigram searches answer wrongly or never return; still so in
-    // 0.5.16, where the directory's typo search never returns.)
+    // A matchmaker's client search (migration `client_search_keys`). One GIN index over the
+    // matchmaker and the trigrams would do too, but PGlite's btree_gin breaks its pg_trgm (with both
+    // loaded, trigram searches answer wrongly or never return; still so in 0.5.16), hence the keys.
+    // New keys wait in a small pending list, merged in bulk: a client's write stays cheap.
+    index("users_search_keys_idx")
+      .using("gin", t.searchKeys)
+      .with({ fastupdate: "on", gin_pending_list_limit: 64 }),
+    // An admin's search over every client (the keys are per matchmaker), with a small pending list
+    // too.
     index("users_search_trgm_idx")
       .using("gin", sql`${t.searchText} gin_trgm_ops`)
-      .with({ fastupdate: "off" }),
+      .with({ fastupdate: "on", gin_pending_list_limit: 64 }),
   ],
 );

@@ -129,6 +129,60 @@ describe("[clients] the client base", () => {
     expect(await found("quennell")).toEqual([client!.id]);
   });
 
+  it("searches by the questionnaire state a client is in now, and only the matchmaker's own", async () => {
+    const db = t.database.db;
+    const first = await seedMatchmaker(db);
+    const second = await seedMatchmaker(db);
+    const firstCookie = (await signIn(t.app, first.email)).cookie;
+    const secondCookie = (await signIn(t.app, second.email)).cookie;
+    const admin = (await signIn(t.app, (await seedAdmin(db)).email)).cookie;
+    const client = await seedClient(db, first.id, { firstName: "Ульяна", lastName: "Zwetkowa" });
+    const ids = async (url: string, c = firstCookie) =>
+      (await get(url, c)).json().items.map((i: { id: string }) => i.id);
+    const bucketOf = async () =>
+      (await db.select({ b: users.profileBucket }).from(users).where(eq(users.id, client.id)))[0]!.b;
+
+    // Letters in any case and alphabet, three or more (the keys) and fewer (the plain scan).
+    for (const q of ["ульяна", "УЛЬЯНА", "Zwet", "zw", "ья"])
+      expect(await ids(`/api/clients?q=${encodeURIComponent(q)}`), q).toEqual([client.id]);
+    expect(await ids("/api/clients?q=zwetkowa&profileStatus=incomplete")).toEqual([client.id]);
+    expect(await ids("/api/clients?q=zwetkowa&profileStatus=complete")).toEqual([]);
+
+    await db.insert(clientProfiles).values({ userId: client.id, isComplete: true });
+    expect(await bucketOf()).toBe(1);
+    expect(await ids("/api/clients?q=zwetkowa&profileStatus=incomplete")).toEqual([]);
+    expect(await ids("/api/clients?q=zwetkowa&profileStatus=complete")).toEqual([client.id]);
+    await db
+      .update(clientProfiles)
+      .set({ approvedAt: new Date() })
+      .where(eq(clientProfiles.userId, client.id));
+    expect(await bucketOf()).toBe(2);
+    expect(await ids("/api/clients?q=zwetkowa&profileStatus=approved")).toEqual([client.id]);
+    expect(await ids("/api/clients?q=zwetkowa")).toEqual([client.id]);
+
+    // Another matchmaker's client is not found by these keys, until the client moves to them.
+    expect(await ids("/api/clients?q=zwetkowa", secondCookie)).toEqual([]);
+    await db.update(users).set({ inviterId: second.id }).where(eq(users.id, client.id));
+    expect(await ids("/api/clients?q=zwetkowa")).toEqual([]);
+    expect(await ids("/api/clients?q=zwetkowa&profileStatus=approved", secondCookie)).toEqual([client.id]);
+    // An admin searches everyone's clients.
+    expect(await ids("/api/clients?q=zwetkowa", admin)).toEqual([client.id]);
+
+    // A questionnaire removed leaves the client incomplete.
+    await db.delete(clientProfiles).where(eq(clientProfiles.userId, client.id));
+    expect(await bucketOf()).toBe(0);
+    expect(await ids("/api/clients?q=zwetkowa&profileStatus=incomplete", secondCookie)).toEqual([client.id]);
+    // Every stored state agrees with the questionnaire it copies.
+    const [disagree] = await db
+      .select({ n: count() })
+      .from(users)
+      .leftJoin(clientProfiles, eq(clientProfiles.userId, users.id))
+      .where(
+        sql`${users.profileBucket} <> md_client_bucket(${clientProfiles.isComplete}, ${clientProfiles.approvedAt})`,
+      );
+    expect(disagree!.n).toBe(0);
+  });
+
   it("counts incomplete, completed and approved profiles", async () => {
     const res = await get("/api/clients/stats");
     expect(res.json()).toEqual({ total: 30, incomplete: 20, completed: 10, approved: 0 });

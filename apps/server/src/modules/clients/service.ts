@@ -1,6 +1,6 @@
 import type { ClientListItem, ClientStatsView, ClientsQuery, CreateClientBody } from "@matchdesk/contract";
 import { ageOn, phoneSearchDigits } from "@matchdesk/contract";
-import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { clientCounts, clientProfiles, photos, users } from "../../db/schema/index.js";
 import type { SessionUser } from "../../platform/access.js";
@@ -30,20 +30,57 @@ function scope(caller: SessionUser): SQL {
   return caller.role === "ADMIN" ? isClient : and(isClient, eq(users.inviterId, caller.id))!;
 }
 
-const isComplete = sql`coalesce(${clientProfiles.isComplete}, false)`;
+/** The questionnaire states of the list's filter, as `users.profile_bucket` holds them. */
+const BUCKETS = { incomplete: 0, complete: 1, approved: 2 } as const;
 
-function filters(caller: SessionUser, q: Omit<ClientsQuery, "page" | "pageSize">): SQL {
-  const parts: SQL[] = [scope(caller)];
-  // Name, e-mail, phone or city (`users.search_text`, trigram-indexed); a phone however written,
-  // by its digits (the text holds the stored E.164 number's digits too).
-  if (q.q) {
-    const digits = phoneSearchDigits(q.q) ?? [];
-    parts.push(or(...[q.q, ...digits].map((text) => ilike(users.searchText, `%${escapeLike(text)}%`)))!);
+/**
+ * The clients whose text has `q` (case aside): name, e-mail, phone or city (`users.search_text`);
+ * a phone however written, by its digits (the text holds the stored E.164 number's digits too).
+ * For a matchmaker and three letters or more, the GIN index over `search_keys` (the text's
+ * three-letter pieces hashed with the matchmaker and the questionnaire state, migration
+ * `client_search_keys`) finds their own clients in the states asked for with those pieces, and
+ * ILIKE checks them; an admin's search over everyone uses the trigram index. The database hashes
+ * the searched pieces (`md_search_keys`, the one definition), and they go into the search as a
+ * constant: PGlite plans a function of bound parameters inside the search several times slower.
+ */
+async function hasText(db: Db, caller: SessionUser, buckets: readonly number[], q: string): Promise<SQL> {
+  const texts = [q, ...(phoneSearchDigits(q) ?? [])];
+  const keyed = caller.role === "ADMIN" ? [] : texts.filter((text) => [...text].length >= 3);
+  const pairs = keyed.flatMap((text) => buckets.map((bucket) => ({ text, scope: `${caller.id}:${bucket}` })));
+  const keys = new Map<string, SQL[]>();
+  if (pairs.length) {
+    const result = await db.execute(
+      sql`select ${sql.join(
+        pairs.map((p, i) => sql`md_search_keys(${p.scope}, ${p.text}) as ${sql.identifier(`k${i}`)}`),
+        sql`, `,
+      )}`,
+    );
+    const row = (result as unknown as { rows: Record<string, number[]>[] }).rows[0]!;
+    pairs.forEach((p, i) => {
+      const pieces = row[`k${i}`]!;
+      if (!pieces.every(Number.isInteger)) throw new Error("search keys are not integers");
+      const has = sql`${users.searchKeys} @> ${sql.raw(`'{${pieces.join(",")}}'::integer[]`)}`;
+      keys.set(p.text, [...(keys.get(p.text) ?? []), has]);
+    });
   }
-  if (q.profileStatus === "incomplete") parts.push(sql`not ${isComplete}`);
-  if (q.profileStatus === "complete") parts.push(and(sql`${isComplete}`, isNull(clientProfiles.approvedAt))!);
-  if (q.profileStatus === "approved")
-    parts.push(and(sql`${isComplete}`, isNotNull(clientProfiles.approvedAt))!);
+  return or(
+    ...texts.map((text) => {
+      const contains = ilike(users.searchText, `%${escapeLike(text)}%`);
+      const pieces = keys.get(text);
+      return pieces ? and(or(...pieces)!, contains)! : contains;
+    }),
+  )!;
+}
+
+async function filters(
+  db: Db,
+  caller: SessionUser,
+  q: Omit<ClientsQuery, "page" | "pageSize">,
+): Promise<SQL> {
+  const parts: SQL[] = [scope(caller)];
+  const buckets = q.profileStatus ? [BUCKETS[q.profileStatus]] : Object.values(BUCKETS);
+  if (q.profileStatus) parts.push(eq(users.profileBucket, BUCKETS[q.profileStatus]));
+  if (q.q) parts.push(await hasText(db, caller, buckets, q.q));
   if (q.verified !== undefined) parts.push(eq(users.isVerified, q.verified));
   if (q.inSearch !== undefined) parts.push(eq(users.participatesInSearch, q.inSearch));
   if (q.gender) parts.push(eq(users.gender, q.gender));
@@ -106,7 +143,7 @@ function toListItem(r: ListRow): ClientListItem {
  * filter counts its matches in the same pass that finds the page (a window count).
  */
 export async function listClients(db: Db, caller: SessionUser, query: ClientsQuery) {
-  const where = filters(caller, query);
+  const where = await filters(db, caller, query);
   const offset = (query.page - 1) * query.pageSize;
   const isCountedAlready =
     caller.role !== "ADMIN" &&
@@ -126,14 +163,21 @@ export async function listClients(db: Db, caller: SessionUser, query: ClientsQue
       ? stats[query.profileStatus === "complete" ? "completed" : query.profileStatus]
       : stats.total;
   } else {
-    const page = await db
-      .select({ ...LIST_COLUMNS, matches: sql<number>`count(*) over ()`.mapWith(Number) })
+    // The page and the count from users alone; the questionnaire is read for the page's rows only.
+    const found = db
+      .select({ id: users.id, matches: sql<number>`count(*) over ()`.as("matches") })
       .from(users)
-      .leftJoin(clientProfiles, eq(clientProfiles.userId, users.id))
       .where(where)
       .orderBy(desc(users.createdAt), desc(users.id))
       .limit(query.pageSize)
-      .offset(offset);
+      .offset(offset)
+      .as("found");
+    const page = await db
+      .select({ ...LIST_COLUMNS, matches: sql<number>`${found.matches}`.mapWith(Number) })
+      .from(found)
+      .innerJoin(users, eq(users.id, found.id))
+      .leftJoin(clientProfiles, eq(clientProfiles.userId, users.id))
+      .orderBy(desc(users.createdAt), desc(users.id));
     rows = page;
     // A page past the end has no row to carry the count.
     total = page[0]?.matches ?? (offset > 0 ? await countMatches(db, where) : 0);
@@ -142,11 +186,7 @@ export async function listClients(db: Db, caller: SessionUser, query: ClientsQue
 }
 
 async function countMatches(db: Db, where: SQL): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(users)
-    .leftJoin(clientProfiles, eq(clientProfiles.userId, users.id))
-    .where(where);
+  const [row] = await db.select({ n: count() }).from(users).where(where);
   return row?.n ?? 0;
 }
 
@@ -167,18 +207,11 @@ export async function clientStats(db: Db, caller: SessionUser): Promise<ClientSt
   const [row] = await db
     .select({
       total: count(),
-      incomplete: sql<number>`count(*) filter (where not ${isComplete})`.mapWith(Number),
-      completed:
-        sql<number>`count(*) filter (where ${isComplete} and ${clientProfiles.approvedAt} is null)`.mapWith(
-          Number,
-        ),
-      approved:
-        sql<number>`count(*) filter (where ${isComplete} and ${clientProfiles.approvedAt} is not null)`.mapWith(
-          Number,
-        ),
+      incomplete: sql<number>`count(*) filter (where ${users.profileBucket} = 0)`.mapWith(Number),
+      completed: sql<number>`count(*) filter (where ${users.profileBucket} = 1)`.mapWith(Number),
+      approved: sql<number>`count(*) filter (where ${users.profileBucket} = 2)`.mapWith(Number),
     })
     .from(users)
-    .leftJoin(clientProfiles, eq(clientProfiles.userId, users.id))
     .where(scope(caller));
   return {
     total: row?.total ?? 0,
