@@ -214,7 +214,7 @@ export class OutcomeLearner {
   /**
    * The chance that both say yes, for `client` (as their matchmaker sees them) and `candidate`
    * (as shown to that matchmaker). Without history on either side: the chance the questionnaires
-   * alone give (and that neither has answered yet), learnedFrom 0, no reasons.
+   * alone give, learnedFrom 0, no reasons.
    */
   chance(
     client: { id: string; input: MatchInput },
