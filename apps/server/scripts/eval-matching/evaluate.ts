@@ -252,7 +252,7 @@ export function evaluate(rows: readonly Row[]): Evaluation {
         questionnaireDecision: qDec,
         questionnaireMatch: qMatch,
         decision: decisionProbability(fitted, s, qDec),
-        matchProbability: matchProbability(fitted, s, back, qMatch),
+        matchProbability: matchProbability(fitted, s, back),
         baseRate,
         reasons: decisionReasons(fitted, s).length,
         signals: DECISION_SIGNALS.map((key) => s.values[key]),

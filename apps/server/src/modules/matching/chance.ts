@@ -6,7 +6,7 @@ import { learnerFor } from "./learner.js";
 
 /**
  * The chance that both say yes the product gives a pair now, learned from outcomes (the
- * questionnaire's calibrated chance without history): shown in the compatibility report, and
+ * questionnaires' calibrated chance without history): shown in the compatibility report, and
  * kept on an introduction when it is proposed so the validity page can compare it with what
  * happened. The learner catches up with answers given since it last looked (never a refit).
  */

@@ -20,7 +20,6 @@ import {
   matchProbability,
   type Person,
   questionnaireDecision,
-  questionnaireMatch,
 } from "./learning/model.js";
 import { OutcomeLedger } from "./learning/outcomes.js";
 import {
@@ -214,8 +213,8 @@ export class OutcomeLearner {
 
   /**
    * The chance that both say yes, for `client` (as their matchmaker sees them) and `candidate`
-   * (as shown to that matchmaker). Without history on either side: the questionnaire's chance,
-   * learnedFrom 0, no reasons.
+   * (as shown to that matchmaker). Without history on either side: the chance the questionnaires
+   * alone give, learnedFrom 0, no reasons.
    */
   chance(
     client: { id: string; input: MatchInput },
@@ -245,7 +244,6 @@ export class OutcomeLearner {
     const qb = questionnaireFeatures(b, a, scorePair(b.engine, a.engine));
     const qDec = questionnaireDecision(FITTED, qa);
     const qBack = questionnaireDecision(FITTED, qb);
-    const qMatch = questionnaireMatch(FITTED, qa, qb);
     const personOf = (id: string, p: PreparedLearningProfile, gender: string | null | undefined): Person =>
       this.people.get(id)?.person ?? { id, group: groupOfGender(gender), stated: statedWeights(p) };
     const pa = personOf(client.id, a, a.engine.gender);
@@ -261,7 +259,7 @@ export class OutcomeLearner {
     });
     const history = s.history || back.history;
     return {
-      mutualChance: matchProbability(FITTED, s, back, qMatch),
+      mutualChance: matchProbability(FITTED, s, back),
       learnedFrom: history ? this.outcomes : 0,
       reasons: history
         ? decisionReasons(FITTED, s)

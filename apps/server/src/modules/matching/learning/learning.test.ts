@@ -15,6 +15,7 @@ import {
   decisionSignals,
   type FittedLearner,
   fitPriors,
+  matchProbability,
   type Person,
   type Priors,
 } from "./model.js";
@@ -187,6 +188,7 @@ describe("combined model", () => {
     questionnaireDecision: identity(1),
     questionnaireMatch: identity(1),
     decision: identity(DECISION_SIGNALS.length),
+    decisionByGroup: {},
     match: identity(2 * DECISION_SIGNALS.length + 2),
   };
 
@@ -196,6 +198,25 @@ describe("combined model", () => {
     expect(s.history).toBe(false);
     expect(decisionProbability(fitted, s, 0.27)).toBe(0.27);
     expect(decisionReasons(fitted, s)).toEqual([]);
+    // The match model reads every pair: here both questionnaires' log-odds alone.
+    for (const key of DECISION_SIGNALS) if (key !== "questionnaire") expect(s.values[key]).toBe(0);
+    expect(matchProbability(fitted, s, s)).toBeGreaterThan(0);
+  });
+
+  it("weighs a decider's signals with their group's combination, else everyone's", () => {
+    const ledger = OutcomeLedger.replay(TRAITS, decisions(3));
+    const s = decisionSignals(ledger, priors, person("w1"), person("m2"), [0, 0, 0.5], 0.3);
+    expect(s.history).toBe(true);
+    expect(s.group).toBe(person("w1").group);
+    const own = identity(DECISION_SIGNALS.length);
+    own.model.intercept = 1;
+    const grouped: FittedLearner = { ...fitted, decisionByGroup: { [s.group]: own } };
+    const logOdds = (p: number) => Math.log(p / (1 - p));
+    expect(
+      logOdds(decisionProbability(grouped, s, 0.3)) - logOdds(decisionProbability(fitted, s, 0.3)),
+    ).toBeCloseTo(1, 9);
+    const other: FittedLearner = { ...fitted, decisionByGroup: { "gender:other": own } };
+    expect(decisionProbability(other, s, 0.3)).toBe(decisionProbability(fitted, s, 0.3));
   });
 
   it("explains a score by kinds of reasons, never by who, and hides what too few people stand behind", () => {

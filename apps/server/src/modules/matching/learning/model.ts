@@ -23,9 +23,13 @@ import {
 // - The outcome part reads the ledger: how often the person says yes (selectivity), how often
 //   others say yes to the partner (desirability), whether people with the person's taste said yes
 //   to the partner (taste), and the person's learned preference weights applied to the pair.
-// - A second logistic regression (stacking) weighs these signals; fitted on past outcomes, so its
-//   probabilities are calibrated. Where neither person has any history every outcome signal is
-//   exactly zero and the probability is the questionnaire's own (the documented fallback).
+// - A second logistic regression (stacking) weighs these signals, one per decider's group (women
+//   and men weigh them differently), fitted on past outcomes where the person had any history
+//   (where it applies), so its probabilities are calibrated. Without history, P(yes) is the
+//   questionnaire's own (the documented fallback).
+// - The match model (both say yes) reads both directions and is applied to every pair: where
+//   neither has any history every outcome signal is exactly zero and it reads both
+//   questionnaires' log-odds alone, as it learned to weigh them on first meetings.
 //
 // The fitted parts change only when the population is refitted (rarely, offline); the ledger
 // changes with each outcome. Nothing is fitted per request.
@@ -60,13 +64,18 @@ export type DecisionSignals = {
   contributors: Record<DecisionSignalKey, number>;
   /** Whether anything is known from outcomes about this direction. */
   history: boolean;
+  /** The decider's population group (`Person.group`): which combination weighs their signals. */
+  group: string;
 };
 
 export type FittedLearner = {
   priors: Priors;
   questionnaireDecision: ScaledLogistic;
   questionnaireMatch: ScaledLogistic;
+  /** The combination of all deciders: what the match model reads, and any group without its own. */
   decision: ScaledLogistic;
+  /** The combination per decider's group (gender): women and men weigh the signals differently. */
+  decisionByGroup: Record<string, ScaledLogistic>;
   match: ScaledLogistic;
 };
 
@@ -208,6 +217,7 @@ export function decisionSignals(
       partnerGiverEffect: partnerGiven.n,
     },
     history: (given.n > 0 && ownEnough) || (received.n > 0 && received.n >= min),
+    group: from.group,
   };
 }
 
@@ -263,14 +273,23 @@ export function fitQuestionnaire(
 
 export function fitCombination(
   examples: readonly Pick<TrainingExample, "signals" | "signalsBack" | "yes" | "match">[],
-): Pick<FittedLearner, "decision" | "match"> {
-  const decision = fitScaledLogistic(
-    examples.map((e) => vector(e.signals)),
-    examples.map((e) => (e.yes ? 1 : 0)),
-    { l2: L2 },
-  );
+): Pick<FittedLearner, "decision" | "decisionByGroup" | "match"> {
+  const fit = (list: typeof examples) =>
+    fitScaledLogistic(
+      list.map((e) => vector(e.signals)),
+      list.map((e) => (e.yes ? 1 : 0)),
+      { l2: L2 },
+    );
+  // P(yes) is the combination's only where the decider has history (else the questionnaire's
+  // own): it is fitted on those answers.
+  const known = examples.filter((e) => e.signals.history);
+  const decision = fit(known);
+  const decisionByGroup: Record<string, ScaledLogistic> = {};
+  for (const group of [...new Set(known.map((e) => e.signals.group))].sort())
+    decisionByGroup[group] = fit(known.filter((e) => e.signals.group === group));
   return {
     decision,
+    decisionByGroup,
     match: fitScaledLogistic(
       examples.map((e) => matchVector(decision, e.signals, e.signalsBack)),
       examples.map((e) => (e.match ? 1 : 0)),
@@ -280,7 +299,8 @@ export function fitCombination(
 }
 
 /**
- * The match model reads both directions' signals, the log of the product of the two decision
+ * The match model reads both directions' signals (with the combination of all deciders: the
+ * per-group ones sharpen each answer but not the match, measured), the log of the product of the two decision
  * probabilities (what "both say yes" would be if the two answers were independent) and the
  * product of the two decision log-odds: the two answers are not independent, and how much a
  * likely yes on one side is worth depends on the other side.
@@ -302,21 +322,22 @@ export const questionnaireMatch = (
   back: readonly number[],
 ) => predictScaled(f.questionnaireMatch, matchInputs(f.questionnaireDecision, q, back));
 
-/** P(from says yes to to). Without history: the questionnaire's probability. */
+/** The combination that weighs this decider's signals: their group's, else everyone's. */
+const combinationOf = (f: Pick<FittedLearner, "decision" | "decisionByGroup">, s: DecisionSignals) =>
+  f.decisionByGroup[s.group] ?? f.decision;
+
+/** P(from says yes to to), with the decider's group's combination. Without history: the questionnaire's probability. */
 export function decisionProbability(f: FittedLearner, s: DecisionSignals, questionnaireProbability: number) {
-  return s.history ? predictScaled(f.decision, vector(s)) : questionnaireProbability;
+  return s.history ? predictScaled(combinationOf(f, s), vector(s)) : questionnaireProbability;
 }
 
-/** P(both say yes). Without history on either side: the questionnaire's probability. */
-export function matchProbability(
-  f: FittedLearner,
-  s: DecisionSignals,
-  back: DecisionSignals,
-  questionnaireProbability: number,
-) {
-  return s.history || back.history
-    ? predictScaled(f.match, matchVector(f.decision, s, back))
-    : questionnaireProbability;
+/**
+ * P(both say yes), for every pair: without history on either side every outcome signal is 0 and
+ * it reads both questionnaires' log-odds alone, as fitted on first meetings (measured: better
+ * ranked than the questionnaire's own match model there, 0.662 -> 0.667 in the first third).
+ */
+export function matchProbability(f: FittedLearner, s: DecisionSignals, back: DecisionSignals) {
+  return predictScaled(f.match, matchVector(f.decision, s, back));
 }
 
 export type ReasonKey =
@@ -364,7 +385,7 @@ const REASON: Record<DecisionSignalKey, [ReasonKey, ReasonKey]> = {
  */
 export function decisionReasons(f: FittedLearner, s: DecisionSignals, minEffect = 0.1): Reason[] {
   if (!s.history) return [];
-  const { scaler, model } = f.decision;
+  const { scaler, model } = combinationOf(f, s);
   // Signals that say the same thing (a rate and its adjusted form) are summed into one reason.
   const families = new Map<string, { effect: number; contributors: number; say: [ReasonKey, ReasonKey] }>();
   DECISION_SIGNALS.forEach((key, k) => {
