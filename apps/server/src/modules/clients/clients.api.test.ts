@@ -181,6 +181,18 @@ describe("[clients] the client base", () => {
         sql`${users.profileBucket} <> md_client_bucket(${clientProfiles.isComplete}, ${clientProfiles.approvedAt})`,
       );
     expect(disagree!.n).toBe(0);
+    // And with the counts the list's tabs read (client_counts), per matchmaker.
+    const counted = await db.execute(sql`
+      select c.inviter_id from client_counts c
+      left join (
+        select inviter_id, count(*)::int as total,
+          (count(*) filter (where profile_bucket = 1))::int as completed,
+          (count(*) filter (where profile_bucket = 2))::int as approved
+        from users where role = 'INVITEE' and inviter_id is not null group by inviter_id
+      ) u on u.inviter_id = c.inviter_id
+      where (c.total, c.completed, c.approved)
+        is distinct from (coalesce(u.total, 0), coalesce(u.completed, 0), coalesce(u.approved, 0))`);
+    expect((counted as unknown as { rows: unknown[] }).rows).toEqual([]);
   });
 
   it("counts incomplete, completed and approved profiles", async () => {

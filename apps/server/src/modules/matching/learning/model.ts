@@ -271,6 +271,9 @@ export function fitQuestionnaire(
   };
 }
 
+/** Answers a group needs for a combination of its own (some twenty weights fitted on them). */
+const MIN_GROUP_EXAMPLES = 500;
+
 export function fitCombination(
   examples: readonly Pick<TrainingExample, "signals" | "signalsBack" | "yes" | "match">[],
 ): Pick<FittedLearner, "decision" | "decisionByGroup" | "match"> {
@@ -284,9 +287,13 @@ export function fitCombination(
   // own): it is fitted on those answers.
   const known = examples.filter((e) => e.signals.history);
   const decision = fit(known);
+  // A group's own combination only from enough of its answers; a smaller group (people who gave
+  // no gender, say) reads the one fitted on everyone.
   const decisionByGroup: Record<string, ScaledLogistic> = {};
-  for (const group of [...new Set(known.map((e) => e.signals.group))].sort())
-    decisionByGroup[group] = fit(known.filter((e) => e.signals.group === group));
+  for (const group of [...new Set(known.map((e) => e.signals.group))].sort()) {
+    const own = known.filter((e) => e.signals.group === group);
+    if (own.length >= MIN_GROUP_EXAMPLES) decisionByGroup[group] = fit(own);
+  }
   return {
     decision,
     decisionByGroup,
