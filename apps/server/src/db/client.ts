@@ -204,6 +204,54 @@ function concatBytes(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
+/** How many statement texts a PostgreSQL pool runs as named prepared statements; the rest run unnamed. */
+const NAMED_STATEMENTS = 1000;
+
+/**
+ * PostgreSQL only. Every statement with parameters outside a transaction runs as a named prepared
+ * statement: each pooled connection parses it once, and after five runs the server keeps a generic
+ * plan when it costs no more than planning each call. Planning the client list's page took 0.3 ms
+ * of the server's CPU against 0.1 ms to run it, and a search's 0.6-0.8 ms against 0.7-0.9 ms.
+ * Statement texts carry parameters, never values, so their number is the number of query shapes;
+ * past NAMED_STATEMENTS (a shape built from values by mistake) new texts run unnamed, so no
+ * connection holds more. A text without parameters may be several statements, which cannot be
+ * prepared: it runs unnamed.
+ */
+function namingStatements(pool: pg.Pool): pg.Pool {
+  const names = new Map<string, string>();
+  let sequence = 0;
+  const nameOf = (text: string): string | undefined => {
+    let name = names.get(text);
+    if (!name && names.size < NAMED_STATEMENTS) {
+      name = `md_${++sequence}`;
+      names.set(text, name);
+    }
+    return name;
+  };
+  const query = async (config: pg.QueryConfig | string, values?: unknown[]) => {
+    if (typeof config === "string" || config.name || !values?.length)
+      return pool.query(config as string, values);
+    const name = nameOf(config.text);
+    if (!name) return pool.query(config, values);
+    try {
+      return await pool.query({ ...config, name }, values);
+    } catch (error) {
+      // A migration changed what the statement returns ("cached plan must not change result
+      // type"): a new name prepares it again on each connection.
+      if ((error as { code?: string }).code !== "0A000") throw error;
+      names.delete(config.text);
+      return pool.query({ ...config, name: nameOf(config.text) }, values);
+    }
+  };
+  return new Proxy(pool, {
+    get(target, property) {
+      if (property === "query") return query;
+      const value = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
 /**
  * Waits before each new attempt of the listening connection. Short: while it is down nothing that
  * depends on notifications is kept, so the caches are off, and a pooled connection that opens
@@ -240,12 +288,7 @@ function openPostgres(url: string, poolSize: number): Database {
       .map(([name, value]) => `-c ${name}=${value}`)
       .join(" "),
   };
-  const pool = new pg.Pool({ ...connection, max: poolSize, query_timeout: QUERY_TIMEOUT_MS });
-  // The pool's own listener covers idle connections only (a checked-out client has none, and an
-  // 'error' event without a listener throws): this one stays on each connection for its life.
-  // The statement in flight is failed by pg itself, and a broken client leaves the pool on release.
   const ignoreError = () => {};
-  pool.on("error", ignoreError);
   const channels = new Map<string, Set<ChannelListener>>();
   /** The channels every pooled connection listens on too. */
   const pooled = new Set<string>();
@@ -306,16 +349,28 @@ function openPostgres(url: string, poolSize: number): Database {
     gap();
   };
 
-  pool.on("connect", (client) => {
+  // Awaited by the pool before it hands a new connection out, so the caller's first statement
+  // never overlaps the LISTENs. The pool's own error listener covers idle connections only (a
+  // checked-out client has none, and an 'error' event without a listener throws): this one stays
+  // on each connection for its life. The statement in flight is failed by pg itself, and a
+  // broken client leaves the pool on release.
+  const onConnect = async (client: pg.ClientBase) => {
     client.on("error", ignoreError);
     client.on("notification", dispatch);
-    for (const channel of pooled) void client.query(`LISTEN ${quote(channel)}`).catch(() => {});
+    for (const channel of pooled) await client.query(`LISTEN ${quote(channel)}`).catch(() => {});
     // The database answers again: the listening connection need not wait for its next attempt.
     if (!listener && !closed && channels.size > 0) void ensureListener();
+  };
+  const pool = new pg.Pool({
+    ...connection,
+    max: poolSize,
+    query_timeout: QUERY_TIMEOUT_MS,
+    onConnect,
   });
+  pool.on("error", ignoreError);
 
   return {
-    db: drizzlePg(pool, { schema }) as unknown as Db,
+    db: drizzlePg(namingStatements(pool), { schema }) as unknown as Db,
     kind: "postgres",
     // Its own connection, without the statement timeout: building an index may take longer.
     async migrate() {

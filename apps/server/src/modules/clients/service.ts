@@ -9,7 +9,7 @@ import { escapeLike } from "../../platform/sql.js";
 import { fileUrl, type Storage } from "../../platform/storage.js";
 import { revokeEmailTokens } from "../auth/email-tokens.js";
 import { recordConsent } from "../consents/ledger.js";
-import { profileStatus, setApproved } from "../profiles/service.js";
+import { setApproved } from "../profiles/service.js";
 import {
   createClientUsers,
   deleteUser,
@@ -22,6 +22,7 @@ import {
 } from "../users/service.js";
 import { clientEventData } from "../webhooks/events.js";
 import { emitWebhookEvent } from "../webhooks/service.js";
+import { searchKeys } from "./search-keys.js";
 
 /** The clients a caller may see: a matchmaker's own, or every client for an admin. */
 function scope(caller: SessionUser): SQL {
@@ -30,8 +31,15 @@ function scope(caller: SessionUser): SQL {
   return caller.role === "ADMIN" ? isClient : and(isClient, eq(users.inviterId, caller.id))!;
 }
 
-/** The questionnaire states of the list's filter, as `users.profile_bucket` holds them. */
-const BUCKETS = { incomplete: 0, complete: 1, approved: 2 } as const;
+/**
+ * The questionnaire states as `users.profile_bucket` holds them (`md_client_bucket`, migration
+ * `client_counts_triggers`): the list filters, counts and shows a client's state from it.
+ */
+const STATE_OF_BUCKET = ["incomplete", "complete", "approved"] as const;
+const BUCKETS = Object.fromEntries(STATE_OF_BUCKET.map((state, bucket) => [state, bucket])) as Record<
+  (typeof STATE_OF_BUCKET)[number],
+  number
+>;
 
 /**
  * The clients whose text has `q` (case aside): name, e-mail, phone or city (`users.search_text`);
@@ -39,30 +47,23 @@ const BUCKETS = { incomplete: 0, complete: 1, approved: 2 } as const;
  * For a matchmaker and three letters or more, the GIN index over `search_keys` (the text's
  * three-letter pieces hashed with the matchmaker and the questionnaire state, migration
  * `client_search_keys`) finds their own clients in the states asked for with those pieces, and
- * ILIKE checks them; an admin's search over everyone uses the trigram index. The database hashes
- * the searched pieces first (`md_search_keys`, the one definition): PGlite plans that function of
- * bound parameters inside the search several times slower than the search with its result.
+ * ILIKE checks them; an admin's search over everyone uses the trigram index. The searched pieces
+ * are hashed before the search (`searchKeys`: here, or by the database's `md_search_keys`), not
+ * inside it: PGlite plans that function of bound parameters several times slower than the search
+ * with its result.
  */
 async function hasText(db: Db, caller: SessionUser, buckets: readonly number[], q: string): Promise<SQL> {
   const texts = [q, ...(phoneSearchDigits(q) ?? [])];
   const keyed = caller.role === "ADMIN" ? [] : texts.filter((text) => [...text].length >= 3);
   const pairs = keyed.flatMap((text) => buckets.map((bucket) => ({ text, scope: `${caller.id}:${bucket}` })));
   const keys = new Map<string, SQL[]>();
-  if (pairs.length) {
-    const result = await db.execute(
-      sql`select ${sql.join(
-        pairs.map((p, i) => sql`md_search_keys(${p.scope}, ${p.text}) as ${sql.identifier(`k${i}`)}`),
-        sql`, `,
-      )}`,
-    );
-    const row = (result as unknown as { rows: Record<string, number[]>[] }).rows[0]!;
-    pairs.forEach((p, i) => {
-      // One bound parameter (an array literal): the statement's text stays the same whatever is
-      // searched, so PGlite prepares it once (db/client.ts) and PostgreSQL may keep its plan.
-      const has = sql`${users.searchKeys} @> ${`{${row[`k${i}`]!.join(",")}}`}::integer[]`;
-      keys.set(p.text, [...(keys.get(p.text) ?? []), has]);
-    });
-  }
+  (await searchKeys(db, pairs)).forEach((pieces, i) => {
+    const { text } = pairs[i]!;
+    // One bound parameter (an array literal): the statement's text stays the same whatever is
+    // searched, so PGlite and PostgreSQL prepare it once (db/client.ts) and may keep its plan.
+    const has = sql`${users.searchKeys} @> ${`{${pieces.join(",")}}`}::integer[]`;
+    keys.set(text, [...(keys.get(text) ?? []), has]);
+  });
   return or(
     ...texts.map((text) => {
       const contains = ilike(users.searchText, `%${escapeLike(text)}%`);
@@ -102,8 +103,7 @@ const LIST_COLUMNS = {
   createdAt: users.createdAt,
   city: clientProfiles.city,
   dateOfBirth: clientProfiles.dateOfBirth,
-  isComplete: clientProfiles.isComplete,
-  approvedAt: clientProfiles.approvedAt,
+  profileBucket: users.profileBucket,
 };
 
 function selectClients(db: Db, where: SQL) {
@@ -127,7 +127,7 @@ function toListItem(r: ListRow): ClientListItem {
     gender: r.gender,
     city: r.city,
     age: r.dateOfBirth ? ageOn(r.dateOfBirth) : null,
-    profileStatus: profileStatus(r.isComplete ?? false, r.approvedAt),
+    profileStatus: STATE_OF_BUCKET[r.profileBucket]!,
     isActive: r.status !== "inactive",
     isVerified: r.isVerified,
     participatesInSearch: r.participatesInSearch,

@@ -6,6 +6,7 @@ import { jpegWithGps, multipart } from "../../../test/images.js";
 import { call, cookies, people, setupIntroductionsApp, t } from "../../../test/introductions.js";
 import { clientAccessLog, clientProfiles, users } from "../../db/schema/index.js";
 import { seedAdmin } from "../../seed/seed.js";
+import { REPEATED_VIEW_MINUTES, recordAccess } from "./access-log.js";
 
 // Issue 20: who the access log names beyond a person signed in: a script with one of their API
 // keys, someone with the public profile's password (no account); and the CSV export and import,
@@ -382,5 +383,44 @@ describe("[access log] files", () => {
         ip: "192.0.2.44",
       }),
     ]);
+  });
+});
+
+describe("[access log] repeated views across instances", () => {
+  it("takes a view another instance logged as this one's, from its own time, and asks no more within its window", async () => {
+    const vera = people.vera!;
+    const anna = people.anna!;
+    const view = {
+      clientIds: [vera.id],
+      actor: { id: anna.id, role: "INVITER" as const },
+      action: "view" as const,
+      what: "TEST repeated view",
+      ip: "198.51.100.9",
+    };
+    // Each instance keeps its own memory of the views it knows of: a Db object of its own.
+    const instance = () => Object.create(t.database.db) as typeof t.database.db;
+    const first = instance();
+    await recordAccess(first, view);
+    const [row] = await rowsWhat(vera.id, view.what);
+    expect(row).toMatchObject({ actorId: anna.id, action: "view", ip: "198.51.100.9" });
+
+    // A second instance finds the entry and writes none of its own.
+    const second = instance();
+    await recordAccess(second, view);
+    expect(await rowsWhat(vera.id, view.what)).toHaveLength(1);
+    // It now knows of that entry: with the entry gone, it asks nothing and writes nothing.
+    await t.database.db.delete(clientAccessLog).where(eq(clientAccessLog.id, row!.id));
+    await recordAccess(second, view);
+    expect(await rowsWhat(vera.id, view.what)).toHaveLength(0);
+
+    // An entry older than the window stands for nothing: a third instance writes a new one.
+    await recordAccess(instance(), view);
+    const [again] = await rowsWhat(vera.id, view.what);
+    await t.database.db
+      .update(clientAccessLog)
+      .set({ at: new Date(Date.now() - (REPEATED_VIEW_MINUTES + 1) * 60_000) })
+      .where(eq(clientAccessLog.id, again!.id));
+    await recordAccess(instance(), view);
+    expect(await rowsWhat(vera.id, view.what)).toHaveLength(2);
   });
 });

@@ -55,13 +55,15 @@ export function actorOf(user: SessionUser | null): AccessActor {
 /**
  * Inserts one row per client that `subjects` (a query answering `client_id`) names, in one
  * statement that keeps only clients (a matchmaker's own gallery, say, is not a client's data),
- * never the actor themself, and leaves out a repeated view. The address is stored, never logged.
+ * never the actor themself, and leaves out a repeated view. Answers each client the log now
+ * holds an entry for, with its time: the row written, or the earlier view that stands for this
+ * one. The address is stored, never logged.
  */
 async function insertAccess(
   db: Db,
   r: Omit<AccessRecord, "clientIds">,
   subjects: SQL,
-): Promise<readonly string[]> {
+): Promise<{ clientId: string; at: number | null }[]> {
   const actor = r.actor;
   const kind = actor === null ? "link" : actor.apiKeyId ? "api_key" : "person";
   const keyId = actor?.apiKeyId ?? null;
@@ -70,30 +72,49 @@ async function insertAccess(
       ? // Someone with the link has no id: the same address stands for the same someone.
         sql`l.actor_kind = 'link' and l.ip is not distinct from ${r.ip}`
       : sql`l.actor_id = ${actor.id} and l.actor_kind = ${kind} and l.api_key_id is not distinct from ${keyId}`;
-  const repeated =
+  const seen =
     r.action === "view"
-      ? sql`and not exists (
-          select 1 from ${clientAccessLog} l
-          where l.client_id = v.client_id and l.at > now() - make_interval(mins => ${REPEATED_VIEW_MINUTES})
-            and l.what = ${r.what} and l.action = 'view' and ${sameActor})`
+      ? sql`select l.client_id, max(l.at) as at from ${clientAccessLog} l
+          where l.client_id in (select client_id from subject)
+            and l.at > now() - make_interval(mins => ${REPEATED_VIEW_MINUTES})
+            and l.what = ${r.what} and l.action = 'view' and ${sameActor}
+          group by l.client_id`
+      : sql`select null::text as client_id, null::timestamptz as at where false`;
+  const changed =
+    r.action === "view"
+      ? sql`true`
       : actor === null
-        ? sql`and false`
+        ? sql`false`
         : // A change is of the clients the actor looks after: an introduction's step taken by one
           // side's matchmaker changes nothing of the other agency's client.
-          sql`and (${actor.role} = 'ADMIN' or ${users.inviterId} = ${actor.id})`;
+          sql`(${actor.role} = 'ADMIN' or ${users.inviterId} = ${actor.id})`;
   // The key's name is read in the same statement: the row keeps it as it was at the time.
   const keyName = keyId === null ? sql`null` : sql`(select k.name from ${apiKeys} k where k.id = ${keyId})`;
   const result = await db.execute(sql`
-    insert into ${clientAccessLog}
-      (id, client_id, actor_kind, actor_id, actor_role, api_key_id, api_key_name, action, what, ip)
-    select gen_random_uuid()::text, v.client_id, ${kind}, ${actor?.id ?? null}, ${actor?.role ?? null},
-      ${keyId}, ${keyName}, ${r.action}, ${r.what}, ${r.ip}
-    from (${subjects}) as v(client_id)
-    join ${users} on ${users.id} = v.client_id
-    where ${users.role} = 'INVITEE' and ${users.erasedAt} is null
-      and v.client_id is distinct from ${actor?.id ?? null} ${repeated}
-    returning client_id`);
-  return (result as unknown as { rows: { client_id: string }[] }).rows.map((row) => row.client_id);
+    with subject as (
+      select v.client_id from (${subjects}) as v(client_id)
+      join ${users} on ${users.id} = v.client_id
+      where ${users.role} = 'INVITEE' and ${users.erasedAt} is null
+        and v.client_id is distinct from ${actor?.id ?? null} and ${changed}
+    ),
+    seen as (${seen}),
+    written as (
+      insert into ${clientAccessLog}
+        (id, client_id, actor_kind, actor_id, actor_role, api_key_id, api_key_name, action, what, ip)
+      select gen_random_uuid()::text, s.client_id, ${kind}, ${actor?.id ?? null}, ${actor?.role ?? null},
+        ${keyId}, ${keyName}, ${r.action}, ${r.what}, ${r.ip}
+      from subject s
+      where not exists (select 1 from seen where seen.client_id = s.client_id)
+      returning client_id
+    )
+    select client_id, null::timestamptz as at from written
+    union all select client_id, at from seen`);
+  return (result as unknown as { rows: { client_id: string; at: Date | string | null }[] }).rows.map(
+    (row) => ({
+      clientId: row.client_id,
+      at: row.at === null ? null : new Date(row.at).getTime(),
+    }),
+  );
 }
 
 /**
@@ -130,7 +151,9 @@ export async function recordAccess(db: Db, r: AccessRecord): Promise<void> {
     for (const [key, at] of cache) if (at <= now - WINDOW_MS) cache.delete(key);
     if (cache.size > RECENT_VIEWS_LIMIT) cache.clear();
   }
-  for (const id of written) cache.set(keyOf(id), now);
+  // A view the log already held (written by another instance, or before a restart) counts from
+  // its own time, so it is not asked about again until its window ends.
+  for (const { clientId, at } of written) cache.set(keyOf(clientId), at ?? now);
 }
 
 /**
