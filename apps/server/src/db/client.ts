@@ -174,7 +174,8 @@ function preparingReads(client: PGlite): PGlite {
           return await run(statement, params, options);
         } catch (error) {
           // A migration changed what the statement returns: prepare it again, once.
-          if ((error as { code?: string }).code !== "0A000") throw error;
+          const { code, message } = error as { code?: string; message?: string };
+          if (code !== "0A000" || !message?.includes("cached plan must not change result type")) throw error;
           prepared.delete(text);
           await exchange([
             protocol.serialize.close({ type: "S", name: statement.name }),
@@ -206,14 +207,20 @@ function concatBytes(parts: Uint8Array[]): Uint8Array {
 
 /** How many statement texts a PostgreSQL pool runs as named prepared statements; the rest run unnamed. */
 const NAMED_STATEMENTS = 1000;
+/**
+ * A statement with more parameters than this runs unnamed: its text is a list's length (drizzle
+ * writes `in ($1, ..., $n)` and multi-row inserts with one parameter a value), so each length
+ * would take a name, and each connection would keep every one of them.
+ */
+const NAMED_MAX_VALUES = 32;
 
 /**
  * PostgreSQL only. Every statement with parameters outside a transaction runs as a named prepared
  * statement: each pooled connection parses it once, and after five runs the server keeps a generic
  * plan when it costs no more than planning each call. Planning the client list's page took 0.3 ms
  * of the server's CPU against 0.1 ms to run it, and a search's 0.6-0.8 ms against 0.7-0.9 ms.
- * Statement texts carry parameters, never values, so their number is the number of query shapes;
- * past NAMED_STATEMENTS (a shape built from values by mistake) new texts run unnamed, so no
+ * Statement texts carry parameters, never values, so their number is the number of query shapes
+ * (lists aside: NAMED_MAX_VALUES); past NAMED_STATEMENTS (a shape built from values by mistake) new texts run unnamed, so no
  * connection holds more. A text without parameters may be several statements, which cannot be
  * prepared: it runs unnamed.
  */
@@ -229,7 +236,7 @@ function namingStatements(pool: pg.Pool): pg.Pool {
     return name;
   };
   const query = async (config: pg.QueryConfig | string, values?: unknown[]) => {
-    if (typeof config === "string" || config.name || !values?.length)
+    if (typeof config === "string" || config.name || !values?.length || values.length > NAMED_MAX_VALUES)
       return pool.query(config as string, values);
     const name = nameOf(config.text);
     if (!name) return pool.query(config, values);
@@ -238,7 +245,8 @@ function namingStatements(pool: pg.Pool): pg.Pool {
     } catch (error) {
       // A migration changed what the statement returns ("cached plan must not change result
       // type"): a new name prepares it again on each connection.
-      if ((error as { code?: string }).code !== "0A000") throw error;
+      const { code, message } = error as { code?: string; message?: string };
+      if (code !== "0A000" || !message?.includes("cached plan must not change result type")) throw error;
       names.delete(config.text);
       return pool.query({ ...config, name: nameOf(config.text) }, values);
     }

@@ -99,8 +99,12 @@ export function searchKeysOf(scope: string, text: string): number[] {
   return keys;
 }
 
-/** Per database: whether this copy agrees with the database's function on every handled character. */
-const agrees = new WeakMap<Db, Promise<boolean>>();
+/**
+ * Per database: whether this copy agrees with the database's function on every handled character,
+ * asked again after CHECK_MS (another instance's migration may have changed the function).
+ */
+const agrees = new WeakMap<Db, { at: number; answer: Promise<boolean> }>();
+const CHECK_MS = 5 * 60_000;
 
 async function agreesWith(db: Db): Promise<boolean> {
   const result = await db.execute(sql`select md_search_keys(${PROBE_SCOPE}, ${PROBE_TEXT}) as keys`);
@@ -112,14 +116,15 @@ async function agreesWith(db: Db): Promise<boolean> {
 
 /** Whether this process hashes handled texts itself on `db`: its copy agrees with the database's. */
 export function hashesHere(db: Db): Promise<boolean> {
-  let check = agrees.get(db);
-  if (!check) {
-    check = agreesWith(db);
-    agrees.set(db, check);
-    // A failed check (the database unreachable) is asked again next time.
-    check.catch(() => agrees.delete(db));
-  }
-  return check;
+  const known = agrees.get(db);
+  if (known && known.at > Date.now() - CHECK_MS) return known.answer;
+  const check = { at: Date.now(), answer: agreesWith(db) };
+  agrees.set(db, check);
+  // A failed check (the database unreachable) is asked again next time.
+  check.answer.catch(() => {
+    if (agrees.get(db) === check) agrees.delete(db);
+  });
+  return check.answer;
 }
 
 /**

@@ -74,12 +74,12 @@ async function insertAccess(
       : sql`l.actor_id = ${actor.id} and l.actor_kind = ${kind} and l.api_key_id is not distinct from ${keyId}`;
   const seen =
     r.action === "view"
-      ? sql`select l.client_id, max(l.at) as at from ${clientAccessLog} l
+      ? sql`select l.client_id, extract(epoch from now() - max(l.at)) * 1000 as age_ms from ${clientAccessLog} l
           where l.client_id in (select client_id from subject)
             and l.at > now() - make_interval(mins => ${REPEATED_VIEW_MINUTES})
             and l.what = ${r.what} and l.action = 'view' and ${sameActor}
           group by l.client_id`
-      : sql`select null::text as client_id, null::timestamptz as at where false`;
+      : sql`select null::text as client_id, null::numeric as age_ms where false`;
   const changed =
     r.action === "view"
       ? sql`true`
@@ -107,14 +107,15 @@ async function insertAccess(
       where not exists (select 1 from seen where seen.client_id = s.client_id)
       returning client_id
     )
-    select client_id, null::timestamptz as at from written
-    union all select client_id, at from seen`);
-  return (result as unknown as { rows: { client_id: string; at: Date | string | null }[] }).rows.map(
-    (row) => ({
-      clientId: row.client_id,
-      at: row.at === null ? null : new Date(row.at).getTime(),
-    }),
-  );
+    select client_id, null::numeric as age_ms from written
+    union all select client_id, age_ms from seen`);
+  const now = Date.now();
+  const rows = (result as unknown as { rows: { client_id: string; age_ms: string | number | null }[] }).rows;
+  return rows.map((row) => {
+    // Its age by the database's clock, its time by the process's: the two clocks need not agree.
+    const age = row.age_ms === null ? Number.NaN : Number(row.age_ms);
+    return { clientId: row.client_id, at: Number.isFinite(age) ? now - age : null };
+  });
 }
 
 /**
