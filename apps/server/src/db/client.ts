@@ -106,6 +106,19 @@ const PGLITE_SETTINGS = {
   random_page_cost: "1.1",
 } as const;
 
+/**
+ * Whether a prepared statement failed because a migration changed what it returns ("cached plan
+ * must not change result type"): by the server's routine, which is never translated, or by the
+ * message.
+ */
+function changedResultType(error: unknown): boolean {
+  const { code, routine, message } = error as { code?: string; routine?: string; message?: string };
+  return (
+    code === "0A000" &&
+    (routine === "RevalidateCachedQuery" || !!message?.includes("cached plan must not change result type"))
+  );
+}
+
 /** How many read statements PGlite keeps prepared; the least recently used is closed past it. */
 const PREPARED_READS = 200;
 
@@ -174,8 +187,7 @@ function preparingReads(client: PGlite): PGlite {
           return await run(statement, params, options);
         } catch (error) {
           // A migration changed what the statement returns: prepare it again, once.
-          const { code, message } = error as { code?: string; message?: string };
-          if (code !== "0A000" || !message?.includes("cached plan must not change result type")) throw error;
+          if (!changedResultType(error)) throw error;
           prepared.delete(text);
           await exchange([
             protocol.serialize.close({ type: "S", name: statement.name }),
@@ -245,8 +257,7 @@ function namingStatements(pool: pg.Pool): pg.Pool {
     } catch (error) {
       // A migration changed what the statement returns ("cached plan must not change result
       // type"): a new name prepares it again on each connection.
-      const { code, message } = error as { code?: string; message?: string };
-      if (code !== "0A000" || !message?.includes("cached plan must not change result type")) throw error;
+      if (!changedResultType(error)) throw error;
       names.delete(config.text);
       return pool.query({ ...config, name: nameOf(config.text) }, values);
     }

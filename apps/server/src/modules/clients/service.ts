@@ -62,13 +62,18 @@ const BUCKETS = Object.fromEntries(STATE_OF_BUCKET.map((state, bucket) => [state
  * with its result.
  */
 function searchedTexts(caller: SessionUser, q: string) {
-  const texts = [q, ...(phoneSearchDigits(q) ?? [])];
+  // An all-digit text is its own digits: once.
+  const texts = [...new Set([q, ...(phoneSearchDigits(q) ?? [])])];
   const keyed = caller.role === "ADMIN" ? [] : texts.filter((text) => [...text].length >= 3);
-  return { texts, keyed };
+  return { texts, keyed, byKeys: keyed.length === texts.length };
 }
 
-async function hasText(db: Db, caller: SessionUser, buckets: readonly number[], q: string): Promise<SQL> {
-  const { texts, keyed } = searchedTexts(caller, q);
+async function hasText(
+  db: Db,
+  caller: SessionUser,
+  buckets: readonly number[],
+  { texts, keyed }: ReturnType<typeof searchedTexts>,
+): Promise<SQL> {
   const pairs = keyed.flatMap((text) => buckets.map((bucket) => ({ text, scope: `${caller.id}:${bucket}` })));
   const keys = new Map<string, SQL[]>();
   (await searchKeys(db, pairs)).forEach((pieces, i) => {
@@ -95,12 +100,10 @@ async function filters(
   q: Omit<ClientsQuery, "page" | "pageSize">,
 ): Promise<SQL> {
   const searched = q.q ? searchedTexts(caller, q.q) : undefined;
-  const parts: SQL[] = [
-    scope(caller, searched !== undefined && searched.keyed.length === searched.texts.length),
-  ];
+  const parts: SQL[] = [scope(caller, searched?.byKeys)];
   const buckets = q.profileStatus ? [BUCKETS[q.profileStatus]] : Object.values(BUCKETS);
   if (q.profileStatus) parts.push(eq(users.profileBucket, BUCKETS[q.profileStatus]));
-  if (q.q) parts.push(await hasText(db, caller, buckets, q.q));
+  if (searched) parts.push(await hasText(db, caller, buckets, searched));
   if (q.verified !== undefined) parts.push(eq(users.isVerified, q.verified));
   if (q.inSearch !== undefined) parts.push(eq(users.participatesInSearch, q.inSearch));
   if (q.gender) parts.push(eq(users.gender, q.gender));

@@ -56,14 +56,15 @@ export function actorOf(user: SessionUser | null): AccessActor {
  * Inserts one row per client that `subjects` (a query answering `client_id`) names, in one
  * statement that keeps only clients (a matchmaker's own gallery, say, is not a client's data),
  * never the actor themself, and leaves out a repeated view. Answers each client the log now
- * holds an entry for, with its time: the row written, or the earlier view that stands for this
- * one. The address is stored, never logged.
+ * holds an entry for: the row written (age null), or the earlier view that stands for this one,
+ * with its age by the database's clock (the process's clock need not agree). The address is
+ * stored, never logged.
  */
 async function insertAccess(
   db: Db,
   r: Omit<AccessRecord, "clientIds">,
   subjects: SQL,
-): Promise<{ clientId: string; at: number | null }[]> {
+): Promise<{ clientId: string; ageMs: number | null }[]> {
   const actor = r.actor;
   const kind = actor === null ? "link" : actor.apiKeyId ? "api_key" : "person";
   const keyId = actor?.apiKeyId ?? null;
@@ -109,12 +110,10 @@ async function insertAccess(
     )
     select client_id, null::numeric as age_ms from written
     union all select client_id, age_ms from seen`);
-  const now = Date.now();
   const rows = (result as unknown as { rows: { client_id: string; age_ms: string | number | null }[] }).rows;
   return rows.map((row) => {
-    // Its age by the database's clock, its time by the process's: the two clocks need not agree.
     const age = row.age_ms === null ? Number.NaN : Number(row.age_ms);
-    return { clientId: row.client_id, at: Number.isFinite(age) ? now - age : null };
+    return { clientId: row.client_id, ageMs: Number.isFinite(age) ? age : null };
   });
 }
 
@@ -153,8 +152,9 @@ export async function recordAccess(db: Db, r: AccessRecord): Promise<void> {
     if (cache.size > RECENT_VIEWS_LIMIT) cache.clear();
   }
   // A view the log already held (written by another instance, or before a restart) counts from
-  // its own time, so it is not asked about again until its window ends.
-  for (const { clientId, at } of written) cache.set(keyOf(clientId), at ?? now);
+  // its own time, reckoned from before the statement (so its window ends here no later than in
+  // the database), and is not asked about again until that window ends.
+  for (const { clientId, ageMs } of written) cache.set(keyOf(clientId), now - (ageMs ?? 0));
 }
 
 /**
