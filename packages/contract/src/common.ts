@@ -38,8 +38,11 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
     pageSize: z.number().int(),
   });
 
-/** One page of a list, as every paged endpoint answers it. */
-export type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
+/**
+ * One page of a list, as every paged endpoint answers it. `totalCapped`: counting stopped at
+ * `total`, and there are more (the client list's searches, `LIMITS.clientMatchesCounted`).
+ */
+export type Page<T> = { items: T[]; total: number; page: number; pageSize: number; totalCapped?: boolean };
 
 export const HealthView = z.object({ status: z.enum(["ok", "error"]), db: z.enum(["ok", "down"]) });
 export type HealthView = z.infer<typeof HealthView>;

@@ -1,2 +1,34 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client.js";
+
 /** Escapes LIKE wildcards so a search for "50%" finds "50%", not everything. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * `EXPLAIN ANALYZE` of a statement with the plan it runs with: prepared, and executed with its
+ * values, so the plan kept for every call (`plan_cache_mode`, db/client.ts) is the one shown, not
+ * one made for these values as a plain EXPLAIN would. For the bench's output.
+ */
+export async function explainAsRun(db: Db, statement: { toSQL(): { sql: string; params: unknown[] } }) {
+  const { sql: text, params } = statement.toSQL();
+  return db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`prepare md_explained as ${text}`));
+    // EXECUTE takes its values written out: a utility statement has no parameters of its own.
+    const literal = (value: unknown) =>
+      value === null || value === undefined
+        ? "null"
+        : typeof value === "number"
+          ? String(value)
+          : `'${(value instanceof Date ? value.toISOString() : String(value)).replaceAll("'", "''")}'`;
+    const values = params.length ? `(${params.map(literal).join(", ")})` : "";
+    const result = await tx.execute(
+      sql.raw(`explain (analyze, costs off, timing off, summary on) execute md_explained${values}`),
+    );
+    await tx.execute(sql`deallocate md_explained`);
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<
+      string,
+      string
+    >[];
+    return rows.map((r) => Object.values(r)[0]!);
+  });
+}

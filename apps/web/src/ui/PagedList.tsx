@@ -90,8 +90,11 @@ export function FilterCard({
 
 export type PagedResultsTexts = {
   loadFailed: string;
-  /** "12 clients": said politely to screen readers as the filters change. */
-  count: (total: number) => string;
+  /**
+   * "12 clients": said politely to screen readers as the filters change. `capped`: counting
+   * stopped at `total` and there are more ("more than 1,000 clients").
+   */
+  count: (total: number, capped: boolean) => string;
   emptyTitle: string;
   emptyText: string;
   emptyFilteredTitle: string;
@@ -171,7 +174,7 @@ export function PagedResults<T>({
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed" aria-live="polite">
-        {texts.count(data.total)}
+        {texts.count(data.total, data.totalCapped === true)}
       </Text>
       {children(data.items)}
       {pageCount > 1 && (

@@ -30,7 +30,8 @@ export const clientsApi = {
     access: managers,
     tag,
     query: ClientsQuery,
-    response: pageOf(ClientListItem),
+    // `total` counts at most LIMITS.clientMatchesCounted matches; `totalCapped` says there are more.
+    response: pageOf(ClientListItem).extend({ totalCapped: z.boolean() }),
   }),
   searchProfiles: endpoint({
     method: "GET",

@@ -2,7 +2,7 @@ import { type DirectoryItem, type DirectoryQuery, LIMITS } from "@matchdesk/cont
 import { and, count, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { agencyProfiles, directoryWords, users } from "../../db/schema/index.js";
-import { escapeLike } from "../../platform/sql.js";
+import { escapeLike, explainAsRun } from "../../platform/sql.js";
 import { fileUrl } from "../../platform/storage.js";
 
 /**
@@ -189,14 +189,10 @@ export async function searchDirectory(db: Db, q: DirectoryQuery) {
 }
 
 /** The plan PostgreSQL runs for a directory page (EXPLAIN ANALYZE), for the bench's note. */
-export async function explainDirectory(db: Db, q: DirectoryQuery): Promise<string[]> {
+export function explainDirectory(db: Db, q: DirectoryQuery): Promise<string[]> {
   const v = directoryValues(q);
-  const result = await db.execute(
-    sql`explain (analyze, costs off, timing off, summary on) ${directoryPage(db, v, (name) => v[name])}`,
+  return explainAsRun(
+    db,
+    directoryPage(db, v, (name) => v[name]),
   );
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<
-    string,
-    string
-  >[];
-  return rows.map((r) => Object.values(r)[0]!);
 }

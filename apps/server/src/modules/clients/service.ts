@@ -1,11 +1,11 @@
 import type { ClientListItem, ClientStatsView, ClientsQuery, CreateClientBody } from "@matchdesk/contract";
-import { ageOn, phoneSearchDigits } from "@matchdesk/contract";
+import { ageOn, LIMITS, phoneSearchDigits } from "@matchdesk/contract";
 import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { clientCounts, clientProfiles, photos, users } from "../../db/schema/index.js";
 import type { SessionUser } from "../../platform/access.js";
 import { AppError, notFound } from "../../platform/errors.js";
-import { escapeLike } from "../../platform/sql.js";
+import { escapeLike, explainAsRun } from "../../platform/sql.js";
 import { fileUrl, type Storage } from "../../platform/storage.js";
 import { revokeEmailTokens } from "../auth/email-tokens.js";
 import { recordConsent } from "../consents/ledger.js";
@@ -85,25 +85,44 @@ async function hasText(
   });
   return or(
     ...texts.map((text) => {
-      const pattern = `%${escapeLike(text)}%`;
       const pieces = keys.get(text);
-      if (!pieces) return ilike(users.searchText, pattern);
+      if (!pieces) return ilike(users.searchText, `%${escapeLike(text)}%`);
       // What the keys found is checked in a form the trigram index cannot serve (see `scope`).
-      return and(or(...pieces)!, ilike(sql`coalesce(${users.searchText}, '')`, pattern))!;
+      return and(or(...pieces)!, checkedText(text))!;
     }),
   )!;
 }
+
+/** The client's text has `text` (case aside), checked on each row read: no index serves this form. */
+const checkedText = (text: string) => ilike(sql`coalesce(${users.searchText}, '')`, `%${escapeLike(text)}%`);
+
+/**
+ * How a statement reads the clients a filter picks. `found`: the search's index finds the matches
+ * (the hashed pieces for a matchmaker, the trigrams for an admin), in no order. `walked`: the
+ * list's own index (`users_inviter_idx`, an admin's `users_role_idx`) walks the base newest first
+ * and each client's text is checked, so a page of a search with many matches is found after a
+ * few of them, in order.
+ */
+type Reading = "found" | "walked";
 
 async function filters(
   db: Db,
   caller: SessionUser,
   q: Omit<ClientsQuery, "page" | "pageSize">,
+  reading: Reading = "found",
 ): Promise<SQL> {
   const searched = q.q ? searchedTexts(caller, q.q) : undefined;
-  const parts: SQL[] = [scope(caller, searched?.byKeys)];
+  const parts: SQL[] = [scope(caller, reading === "found" && searched?.byKeys)];
   const buckets = q.profileStatus ? [BUCKETS[q.profileStatus]] : Object.values(BUCKETS);
   if (q.profileStatus) parts.push(eq(users.profileBucket, BUCKETS[q.profileStatus]));
-  if (searched) parts.push(await hasText(db, caller, buckets, searched));
+  if (searched) {
+    parts.push(
+      reading === "found"
+        ? await hasText(db, caller, buckets, searched)
+        : // So the walk stays the plan whatever is searched.
+          or(...searched.texts.map(checkedText))!,
+    );
+  }
   if (q.verified !== undefined) parts.push(eq(users.isVerified, q.verified));
   if (q.inSearch !== undefined) parts.push(eq(users.participatesInSearch, q.inSearch));
   if (q.gender) parts.push(eq(users.gender, q.gender));
@@ -161,8 +180,11 @@ function toListItem(r: ListRow): ClientListItem {
 
 /**
  * One page of clients and how many match. A matchmaker's whole base, or one questionnaire state
- * of it, is counted already (client_counts), and the page reads from the list's index; any other
- * filter counts its matches in the same pass that finds the page (a window count).
+ * of it, is counted already (client_counts), and the page reads from the list's index. Any other
+ * filter counts at most LIMITS.clientMatchesCounted matches, in the same pass that finds the page
+ * (a window count); past that the list says "more than" that many, and the page is walked to in
+ * the list's order instead (`walked`): a city a tenth of a base of 50,000 has costs no more than
+ * in a base of 5,000.
  */
 export async function listClients(db: Db, caller: SessionUser, query: ClientsQuery) {
   const where = await filters(db, caller, query);
@@ -175,6 +197,7 @@ export async function listClients(db: Db, caller: SessionUser, query: ClientsQue
     query.gender === undefined;
   let rows: ListRow[];
   let total: number;
+  let totalCapped = false;
   if (isCountedAlready) {
     const [page, stats] = await Promise.all([
       selectClients(db, where).limit(query.pageSize).offset(offset),
@@ -185,25 +208,37 @@ export async function listClients(db: Db, caller: SessionUser, query: ClientsQue
       ? stats[query.profileStatus === "complete" ? "completed" : query.profileStatus]
       : stats.total;
   } else {
+    const cap = LIMITS.clientMatchesCounted;
     const page = await matchingPage(db, where, query);
     rows = page;
-    // A page past the end has no row to carry the count.
-    total = page[0]?.matches ?? (offset > 0 ? await countMatches(db, where) : 0);
+    // A page past the end (of all matches, or of the ones counted) has no row to carry the count.
+    const matches = page[0]?.matches ?? (offset > 0 ? await countMatches(db, where) : 0);
+    if (matches > cap) {
+      rows = await walkedPage(db, await filters(db, caller, query, "walked"), query);
+      totalCapped = true;
+    }
+    total = Math.min(matches, cap);
   }
-  return { items: rows.map(toListItem), total, page: query.page, pageSize: query.pageSize };
+  return { items: rows.map(toListItem), total, totalCapped, page: query.page, pageSize: query.pageSize };
 }
 
 /**
- * A page of the clients `where` picks, each with how many it picks in all: counted and paged on
+ * A page of the clients `where` picks, each with how many it picks (up to one more than
+ * LIMITS.clientMatchesCounted: then the page is not the newest, only some): counted and paged on
  * users alone (the search's index and the copied questionnaire state), the questionnaire read for
  * the page's rows only.
  */
 function matchingPage(db: Db, where: SQL, query: Pick<ClientsQuery, "page" | "pageSize">) {
-  const found = db
-    .select({ id: users.id, matches: sql<number>`count(*) over ()`.as("matches") })
+  const counted = db
+    .select({ id: users.id, createdAt: users.createdAt })
     .from(users)
     .where(where)
-    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(LIMITS.clientMatchesCounted + 1)
+    .as("counted");
+  const found = db
+    .select({ id: counted.id, matches: sql<number>`count(*) over ()`.as("matches") })
+    .from(counted)
+    .orderBy(desc(counted.createdAt), desc(counted.id))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize)
     .as("found");
@@ -215,20 +250,44 @@ function matchingPage(db: Db, where: SQL, query: Pick<ClientsQuery, "page" | "pa
     .orderBy(desc(users.createdAt), desc(users.id));
 }
 
-/** The plan of a filtered client list's page, as the bench prints it (`EXPLAIN ANALYZE`). */
+/** A page of the clients `where` (read `walked`) picks, newest first, through the list's index. */
+function walkedPage(db: Db, where: SQL, query: Pick<ClientsQuery, "page" | "pageSize">) {
+  const found = db
+    .select({ id: users.id })
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize)
+    .as("found");
+  return db
+    .select(LIST_COLUMNS)
+    .from(found)
+    .innerJoin(users, eq(users.id, found.id))
+    .leftJoin(clientProfiles, eq(clientProfiles.userId, users.id))
+    .orderBy(desc(users.createdAt), desc(users.id));
+}
+
+/** The plans of a filtered client list's page, as the bench prints them (`EXPLAIN ANALYZE`). */
 export async function explainClientSearch(
   db: Db,
   caller: SessionUser,
   query: ClientsQuery,
 ): Promise<string[]> {
-  const page = matchingPage(db, await filters(db, caller, query), query);
-  const result = await db.execute(sql`explain (analyze, costs off, timing off, summary on) ${page}`);
-  const rows = (result as unknown as { rows: Record<string, string>[] }).rows;
-  return rows.map((r) => Object.values(r)[0]!);
+  const counted = await explainAsRun(db, matchingPage(db, await filters(db, caller, query), query));
+  const walked = await explainAsRun(db, walkedPage(db, await filters(db, caller, query, "walked"), query));
+  return [...counted, "(past the matches counted, the page is walked to:)", ...walked];
 }
 
+/** How many clients `where` picks, up to one more than LIMITS.clientMatchesCounted. */
 async function countMatches(db: Db, where: SQL): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(users).where(where);
+  const picked = db
+    .select({ id: users.id })
+    .from(users)
+    .where(where)
+    .limit(LIMITS.clientMatchesCounted + 1)
+    .as("picked");
+  const [row] = await db.select({ n: count() }).from(picked);
   return row?.n ?? 0;
 }
 

@@ -170,7 +170,7 @@ export function ClientList({ heading }: { heading: ReactNode }) {
         rowHeight={64}
         texts={{
           loadFailed: t("clients.loadFailed"),
-          count: (count) => t("clients.count", { count }),
+          count: (count, capped) => t(capped ? "clients.countCapped" : "clients.count", { count }),
           emptyTitle: t("clients.emptyTitle"),
           emptyText: t("clients.emptyText"),
           emptyFilteredTitle: t("clients.emptyFilteredTitle"),

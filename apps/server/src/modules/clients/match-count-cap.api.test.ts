@@ -1,0 +1,81 @@
+import { LIMITS } from "@matchdesk/contract";
+import { and, eq, ilike, isNull, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, signIn, type TestApp } from "../../../test/app.js";
+import { users } from "../../db/schema/index.js";
+import { seedAdmin, seedManyClients, seedMatchmaker } from "../../seed/seed.js";
+import type { UserRow } from "../users/service.js";
+
+// A base with more matches than a filtered list counts: the count stops at the cap and says so,
+// and every page is still the newest clients in order, walked to through the list's index.
+const CAP = LIMITS.clientMatchesCounted;
+const BASE = CAP + 80;
+
+let t: TestApp;
+let owner: UserRow;
+let cookie: string;
+let adminCookie: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  owner = await seedMatchmaker(t.database.db);
+  cookie = (await signIn(t.app, owner.email)).cookie;
+  adminCookie = (await signIn(t.app, (await seedAdmin(t.database.db)).email)).cookie;
+  await seedManyClients(t.database.db, owner.id, BASE);
+  // Another agency's clients match the same texts: never the matchmaker's, always the admin's.
+  await seedManyClients(t.database.db, (await seedMatchmaker(t.database.db)).id, 40);
+}, 120_000);
+afterAll(() => t.close());
+
+const get = (url: string, c = cookie) => t.app.inject({ method: "GET", url, headers: { cookie: c } });
+
+/** The ids a page must hold: the owner's (or everyone's) clients whose text has `text`, newest first. */
+async function newest(text: string, offset: number, limit: number, ownOnly = true) {
+  const rows = await t.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.role, "INVITEE"),
+        isNull(users.erasedAt),
+        ownOnly ? eq(users.inviterId, owner.id) : undefined,
+        ilike(users.searchText, `%${text}%`),
+      ),
+    )
+    .orderBy(sql`${users.createdAt} desc, ${users.id} desc`)
+    .limit(limit)
+    .offset(offset);
+  return rows.map((r) => r.id);
+}
+
+describe("[clients] a search with more matches than are counted", () => {
+  it("counts up to the cap, says there are more, and pages the newest in order", async () => {
+    // Every seeded client's e-mail starts "bulk-".
+    const first = await get("/api/clients?q=bulk&pageSize=20");
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ total: CAP, totalCapped: true, page: 1, pageSize: 20 });
+    expect(first.json().items.map((c: { id: string }) => c.id)).toEqual(await newest("bulk", 0, 20));
+    // A page past the matches counted, and one past every match.
+    const past = await get(`/api/clients?q=bulk&pageSize=20&page=${CAP / 20 + 2}`);
+    expect(past.json()).toMatchObject({ total: CAP, totalCapped: true });
+    expect(past.json().items.map((c: { id: string }) => c.id)).toEqual(await newest("bulk", CAP + 20, 20));
+    const end = await get(`/api/clients?q=bulk&pageSize=20&page=${Math.ceil(BASE / 20) + 1}`);
+    expect(end.json()).toMatchObject({ items: [], total: CAP, totalCapped: true });
+  });
+
+  it("counts exactly below the cap", async () => {
+    // One city in eight.
+    const res = await get("/api/clients?q=kazan&pageSize=50&page=2");
+    expect(res.json()).toMatchObject({ total: BASE / 8, totalCapped: false });
+    expect(res.json().items.map((c: { id: string }) => c.id)).toEqual(await newest("kazan", 50, 50));
+    expect((await get("/api/clients?pageSize=5")).json()).toMatchObject({ total: BASE, totalCapped: false });
+  });
+
+  it("caps a filter without a search text, and an admin's search over every agency", async () => {
+    const women = (await get("/api/clients?gender=FEMALE&pageSize=5")).json();
+    expect(women).toMatchObject({ total: BASE / 2, totalCapped: false });
+    const all = (await get("/api/clients?q=example.test&pageSize=10&page=3", adminCookie)).json();
+    expect(all).toMatchObject({ total: CAP, totalCapped: true });
+    expect(all.items.map((c: { id: string }) => c.id)).toEqual(await newest("example.test", 20, 10, false));
+  });
+});
