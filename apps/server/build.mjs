@@ -1,10 +1,18 @@
-// Bundles the server into dist/main.js and dist/cli.js. Dependencies stay in node_modules;
-// the workspace contract (TypeScript source) is bundled in.
-import { readFileSync } from "node:fs";
+// Bundles the server into dist/main.js and dist/cli.js, with its dependencies: loading a few
+// hundred files from node_modules, resolved one by one, took 0.7 s of every start, the bundle
+// 0.45 s. Packages that read files of their own at run time (PGlite's WebAssembly and data, the
+// API docs and their assets, pino's worker transports) or load native code stay in node_modules.
 import { build } from "esbuild";
 
-const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8"));
-const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith("@matchdesk/"));
+const external = [
+  "@electric-sql/pglite",
+  "sharp",
+  "@node-rs/argon2",
+  "@fastify/swagger",
+  "@fastify/swagger-ui",
+  "pino",
+  "pg-native",
+];
 
 await build({
   entryPoints: ["src/main.ts", "src/cli.ts"],

@@ -20,6 +20,9 @@ import { startWebhookWorker } from "./modules/webhooks/worker.js";
 import { startHousekeeping } from "./platform/housekeeping.js";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "./seed/demo.js";
 
+/** How long after the server listens its background work starts. */
+const BACKGROUND_DELAY_MS = 3000;
+
 async function main() {
   const started = performance.now();
   let config: ReturnType<typeof loadConfig>;
@@ -37,28 +40,46 @@ async function main() {
   const seeded = config.demoData ? await seedDemoData(database.db) : false;
   const app = await buildApp({ config, database });
   await app.listen({ port: config.port, host: config.host });
-  const stopHousekeeping = startHousekeeping(database.db, app.log, {
-    vacuum: database.kind === "pglite",
-    sweeps: [
-      sweepExpiredSignIns,
-      sweepExpiredProfileAccess,
-      sweepIntroductionLinks,
-      sweepAccessLog,
-      sweepExportLinks,
-      sweepApplications,
-      sweepWebhookDeliveries,
-      sweepTelegramCodes,
-    ],
-  });
-  const stopSubscriptionJob = startSubscriptionJob(app.deps, app.log);
-  const stopIntroductionJobs = startIntroductionJobs(app.deps, app.log);
-  const stopRetentionJob = startRetentionJob(app.deps, app.log);
-  loadCandidatePool(database.db, app.log);
-  const stopLearning = startLearning(database.db, app.log);
-  const webhookWorker = startWebhookWorker({ ...app.deps, webhooks: config.webhooks }, app.log);
-  const stopTelegram = app.deps.telegram
-    ? startTelegram(database.db, app.deps.telegram, app.log, { publicUrl: config.publicUrl })
-    : undefined;
+  /** The background work: housekeeping, the jobs, the candidate pool's load, learning, delivery. */
+  const startBackground = () => {
+    const stopHousekeeping = startHousekeeping(database.db, app.log, {
+      vacuum: database.kind === "pglite",
+      sweeps: [
+        sweepExpiredSignIns,
+        sweepExpiredProfileAccess,
+        sweepIntroductionLinks,
+        sweepAccessLog,
+        sweepExportLinks,
+        sweepApplications,
+        sweepWebhookDeliveries,
+        sweepTelegramCodes,
+      ],
+    });
+    const stopSubscriptionJob = startSubscriptionJob(app.deps, app.log);
+    const stopIntroductionJobs = startIntroductionJobs(app.deps, app.log);
+    const stopRetentionJob = startRetentionJob(app.deps, app.log);
+    loadCandidatePool(database.db, app.log);
+    const stopLearning = startLearning(database.db, app.log);
+    const webhookWorker = startWebhookWorker({ ...app.deps, webhooks: config.webhooks }, app.log);
+    const stopTelegram = app.deps.telegram
+      ? startTelegram(database.db, app.deps.telegram, app.log, { publicUrl: config.publicUrl })
+      : undefined;
+    return async () => {
+      stopHousekeeping();
+      stopSubscriptionJob();
+      stopIntroductionJobs();
+      stopLearning();
+      // A retention run under way finishes its erasure in progress before the database closes.
+      return Promise.allSettled([stopRetentionJob(), webhookWorker.stop(), stopTelegram?.()]);
+    };
+  };
+  // The first requests after a start are answered before the background work begins: on PGlite
+  // one statement runs at a time, and the start's statistics pass, the candidate pool's load and
+  // the jobs' first runs held the first request for a second.
+  let stopBackground: (() => Promise<PromiseSettledResult<unknown>[]>) | undefined;
+  const backgroundTimer = setTimeout(() => {
+    stopBackground = startBackground();
+  }, BACKGROUND_DELAY_MS);
 
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const where = database.kind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL";
@@ -97,19 +118,13 @@ async function main() {
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
     try {
-      stopHousekeeping();
-      stopSubscriptionJob();
-      stopIntroductionJobs();
-      stopLearning();
-      // A retention run under way finishes its erasure in progress before the database closes,
-      // while the requests in flight finish too.
-      const stopped = await Promise.allSettled([
-        stopRetentionJob(),
-        webhookWorker.stop(),
-        stopTelegram?.(),
-        app.close(),
+      clearTimeout(backgroundTimer);
+      // The background work stops while the requests in flight finish.
+      const [background, closed] = await Promise.all([
+        stopBackground?.() ?? [],
+        Promise.allSettled([app.close()]),
       ]);
-      for (const s of stopped)
+      for (const s of [...background, ...closed])
         if (s.status === "rejected") app.log.error({ err: s.reason }, "shutdown: a part failed to stop");
       await database.close();
     } catch (error) {
