@@ -10,11 +10,14 @@ import {
 import { auc, brier, calibrationTable } from "./metrics.js";
 import {
   DECISION_SIGNALS,
+  type DecisionSignals,
   decisionProbability,
   decisionReasons,
   decisionSignals,
   type FittedLearner,
+  fitCombination,
   fitPriors,
+  MIN_GROUP_EXAMPLES,
   matchProbability,
   type Person,
   type Priors,
@@ -358,5 +361,41 @@ describe("metrics", () => {
     expect(table).toHaveLength(10);
     expect(table[1]).toEqual({ from: 0.1, to: 0.2, count: 2, predicted: 0.15, observed: 0.5 });
     expect(table[9]!.count).toBe(1);
+  });
+});
+
+describe("[learning] a group's own combination", () => {
+  /** Answers of one group, with history: the signals are noise around a yes-rate. */
+  function answers(group: string, n: number, seed: number) {
+    const rand = generator(seed);
+    const signals = (): DecisionSignals => ({
+      values: Object.fromEntries(DECISION_SIGNALS.map((k) => [k, rand() - 0.5])) as DecisionSignals["values"],
+      contributors: Object.fromEntries(
+        DECISION_SIGNALS.map((k) => [k, 10]),
+      ) as DecisionSignals["contributors"],
+      history: true,
+      group,
+    });
+    return Array.from({ length: n }, () => {
+      const s = signals();
+      const yes = rand() < 0.3 + s.values.selectivity;
+      return { signals: s, signalsBack: signals(), yes, match: yes && rand() < 0.4 };
+    });
+  }
+
+  it("is fitted from MIN_GROUP_EXAMPLES answers of the group, and read from everyone's below", () => {
+    const fitted = fitCombination([
+      ...answers("w", MIN_GROUP_EXAMPLES, 1),
+      ...answers("m", MIN_GROUP_EXAMPLES - 1, 2),
+    ]);
+    expect(Object.keys(fitted.decisionByGroup)).toEqual(["w"]);
+    expect(fitted.decisionByGroup.w).not.toEqual(fitted.decision);
+  });
+
+  it("counts only answers with history", () => {
+    const withoutHistory = answers("w", MIN_GROUP_EXAMPLES, 3).map((a, i) =>
+      i === 0 ? { ...a, signals: { ...a.signals, history: false } } : a,
+    );
+    expect(Object.keys(fitCombination(withoutHistory).decisionByGroup)).toEqual([]);
   });
 });

@@ -272,7 +272,7 @@ export function fitQuestionnaire(
 }
 
 /** Answers a group needs for a combination of its own (some twenty weights fitted on them). */
-const MIN_GROUP_EXAMPLES = 500;
+export const MIN_GROUP_EXAMPLES = 500;
 
 export function fitCombination(
   examples: readonly Pick<TrainingExample, "signals" | "signalsBack" | "yes" | "match">[],
