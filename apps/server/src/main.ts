@@ -40,45 +40,48 @@ async function main() {
   const seeded = config.demoData ? await seedDemoData(database.db) : false;
   const app = await buildApp({ config, database });
   await app.listen({ port: config.port, host: config.host });
-  /** The background work: housekeeping, the jobs, the candidate pool's load, learning, delivery. */
+  /**
+   * The background work: housekeeping, the jobs, the candidate pool's load, learning, delivery.
+   * Each part's stop is kept as soon as it starts, so a part that fails to start stops the others.
+   */
+  const stops: (() => unknown)[] = [];
   const startBackground = () => {
-    const stopHousekeeping = startHousekeeping(database.db, app.log, {
-      vacuum: database.kind === "pglite",
-      sweeps: [
-        sweepExpiredSignIns,
-        sweepExpiredProfileAccess,
-        sweepIntroductionLinks,
-        sweepAccessLog,
-        sweepExportLinks,
-        sweepApplications,
-        sweepWebhookDeliveries,
-        sweepTelegramCodes,
-      ],
-    });
-    const stopSubscriptionJob = startSubscriptionJob(app.deps, app.log);
-    const stopIntroductionJobs = startIntroductionJobs(app.deps, app.log);
-    const stopRetentionJob = startRetentionJob(app.deps, app.log);
+    stops.push(
+      startHousekeeping(database.db, app.log, {
+        vacuum: database.kind === "pglite",
+        sweeps: [
+          sweepExpiredSignIns,
+          sweepExpiredProfileAccess,
+          sweepIntroductionLinks,
+          sweepAccessLog,
+          sweepExportLinks,
+          sweepApplications,
+          sweepWebhookDeliveries,
+          sweepTelegramCodes,
+        ],
+      }),
+    );
+    stops.push(startSubscriptionJob(app.deps, app.log));
+    stops.push(startIntroductionJobs(app.deps, app.log));
+    // A retention run under way finishes its erasure in progress before the database closes.
+    stops.push(startRetentionJob(app.deps, app.log));
     loadCandidatePool(database.db, app.log);
-    const stopLearning = startLearning(database.db, app.log);
+    stops.push(startLearning(database.db, app.log));
     const webhookWorker = startWebhookWorker({ ...app.deps, webhooks: config.webhooks }, app.log);
-    const stopTelegram = app.deps.telegram
-      ? startTelegram(database.db, app.deps.telegram, app.log, { publicUrl: config.publicUrl })
-      : undefined;
-    return async () => {
-      stopHousekeeping();
-      stopSubscriptionJob();
-      stopIntroductionJobs();
-      stopLearning();
-      // A retention run under way finishes its erasure in progress before the database closes.
-      return Promise.allSettled([stopRetentionJob(), webhookWorker.stop(), stopTelegram?.()]);
-    };
+    stops.push(() => webhookWorker.stop());
+    if (app.deps.telegram)
+      stops.push(startTelegram(database.db, app.deps.telegram, app.log, { publicUrl: config.publicUrl }));
   };
   // The first requests after a start are answered before the background work begins: on PGlite
   // one statement runs at a time, and the start's statistics pass, the candidate pool's load and
   // the jobs' first runs held the first request for a second.
-  let stopBackground: (() => Promise<PromiseSettledResult<unknown>[]>) | undefined;
   const backgroundTimer = setTimeout(() => {
-    stopBackground = startBackground();
+    try {
+      startBackground();
+    } catch (error) {
+      app.log.fatal({ err: error }, "background work failed to start");
+      void shutdown("background", 1);
+    }
   }, BACKGROUND_DELAY_MS);
 
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
@@ -120,11 +123,8 @@ async function main() {
     try {
       clearTimeout(backgroundTimer);
       // The background work stops while the requests in flight finish.
-      const [background, closed] = await Promise.all([
-        stopBackground?.() ?? [],
-        Promise.allSettled([app.close()]),
-      ]);
-      for (const s of [...background, ...closed])
+      const stopped = await Promise.allSettled([...stops.map(async (stop) => stop()), app.close()]);
+      for (const s of stopped)
         if (s.status === "rejected") app.log.error({ err: s.reason }, "shutdown: a part failed to stop");
       await database.close();
     } catch (error) {

@@ -55,25 +55,14 @@ export type DatabaseOptions =
   | { kind: "pglite"; dataDir: string | undefined };
 
 /**
- * Settings every session starts with, on PGlite and PostgreSQL. `plan_cache_mode`: a prepared
- * statement (`preparingReads`, `namingStatements`) keeps one plan, made at its first run, instead
- * of planning every call: planning a client search cost about what running it does (PostgreSQL:
- * 0.5 ms of 1.9 ms for a city's 625 matches), and PostgreSQL on its own kept planning each call of
- * a search, its generic plan's estimate (any keys, 450 rows) being ten times a custom one's (these
- * keys, 1 row) though the plans are the same. PGlite serves one statement at a time, so there each
- * millisecond spent planning delays every other request too. Statements are written so that their
- * one plan is good whatever the values (see `scope` in `clients/service.ts`).
- * `pg_trgm.similarity_threshold`: how alike in trigrams a
+ * Settings every session starts with. `pg_trgm.similarity_threshold`: how alike in trigrams a
  * searched word and a word of an agency's name must be for a typo to still find the agency in the
  * directory (its `%` operator). 0.36 holds a missing or changed letter in a word of five ("cupd",
  * "smth", "cupif" for "cupid", "smith"). Two swapped letters there score 0.33 and are not found:
  * below 0.36 the index hands over every word sharing two trigrams with the search, and a search
  * costs twice as much (measured on the bench's 10,000 agencies).
  */
-export const SESSION_SETTINGS = {
-  plan_cache_mode: "force_generic_plan",
-  "pg_trgm.similarity_threshold": "0.36",
-} as const;
+export const SESSION_SETTINGS = { "pg_trgm.similarity_threshold": "0.36" } as const;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === "postgres") return openPostgres(options.url, options.poolSize ?? 10);
@@ -101,7 +90,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 /**
- * PGlite only. `work_mem`: a sort or window that
+ * PGlite only. `plan_cache_mode`: its reads run as prepared statements (`preparingReads`) whose one
+ * plan is kept: a plan made for every call would cost more than running it (planning a trigram
+ * search takes longer than the search), and PGlite serves one statement at a time, so each
+ * millisecond spent planning delays every other request. Not on PostgreSQL: a kept plan cannot
+ * use a partial index whose condition is compared with a parameter (drizzle's `eq(column, value)`
+ * sends one), and some statements lean on such indexes at PostgreSQL's scale (an introduction's
+ * live pair, the webhook queue, the candidates' pre-filter; on PGlite they read more rows than they
+ * need); there the server keeps a generic plan after five runs only when it costs no more than
+ * planning each call. `work_mem`: a sort or window that
  * outgrows it spills to files in the data directory, real disk writes inside that one statement.
  * `random_page_cost`: PGlite's pages come from memory or the system's file cache, one process on
  * one machine, so a page read through an index costs about what one read in sequence does; at the
@@ -109,6 +106,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  * do (the client search joined every questionnaire instead of its 500 matches' own).
  */
 const PGLITE_SETTINGS = {
+  plan_cache_mode: "force_generic_plan",
   work_mem: "16MB",
   random_page_cost: "1.1",
 } as const;
@@ -187,6 +185,7 @@ function preparingReads(client: PGlite): PGlite {
         // came just after that turn began waited for two: under ten searches at once, one in ten
         // took twice as long (p95 55 ms for a city's 625 matches, now 35).
         await new Promise<void>((resolve) => setImmediate(resolve));
+        if (client.closed) throw new Error("PGlite is closed");
         let statement = prepared.get(text);
         if (statement) {
           // Most recently used last: the map's order is the eviction order.
@@ -240,12 +239,13 @@ const NAMED_MAX_VALUES = 32;
 
 /**
  * PostgreSQL only. Every statement with parameters outside a transaction runs as a named prepared
- * statement: each pooled connection parses and plans it once (`plan_cache_mode`). Planning the
- * client list's page took 0.3 ms of the server's CPU against 0.1 ms to run it, and a search's
- * 0.5-0.8 ms against 0.7-1.4 ms. Statement texts carry parameters, never values, so their number
- * is the number of query shapes (lists aside: NAMED_MAX_VALUES); past NAMED_STATEMENTS (a shape
- * built from values by mistake) new texts run unnamed, so no connection holds more. A text
- * without parameters may be several statements, which cannot be prepared: it runs unnamed.
+ * statement: each pooled connection parses it once, and after five runs the server keeps a generic
+ * plan when it costs no more than planning each call. Planning the client list's page took 0.3 ms
+ * of the server's CPU against 0.1 ms to run it, and a search's 0.5-0.8 ms against 0.7-1.4 ms.
+ * Statement texts carry parameters, never values, so their number is the number of query shapes
+ * (lists aside: NAMED_MAX_VALUES); past NAMED_STATEMENTS (a shape built from values by mistake)
+ * new texts run unnamed, so no connection holds more. A text without parameters may be several
+ * statements, which cannot be prepared: it runs unnamed.
  */
 function namingStatements(pool: pg.Pool): pg.Pool {
   const names = new Map<string, string>();

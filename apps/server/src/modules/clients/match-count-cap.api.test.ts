@@ -7,7 +7,7 @@ import { seedAdmin, seedManyClients, seedMatchmaker } from "../../seed/seed.js";
 import type { UserRow } from "../users/service.js";
 
 // A base with more matches than a filtered list counts: the count stops at the cap and says so,
-// and every page is still the newest clients in order, walked to through the list's index.
+// and the newest CAP matches are paged in order, walked to through the list's index.
 const CAP = LIMITS.clientMatchesCounted;
 const BASE = CAP + 80;
 
@@ -55,12 +55,17 @@ describe("[clients] a search with more matches than are counted", () => {
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ total: CAP, totalCapped: true, page: 1, pageSize: 20 });
     expect(first.json().items.map((c: { id: string }) => c.id)).toEqual(await newest("bulk", 0, 20));
-    // A page past the matches counted, and one past every match.
-    const past = await get(`/api/clients?q=bulk&pageSize=20&page=${CAP / 20 + 2}`);
-    expect(past.json()).toMatchObject({ total: CAP, totalCapped: true });
-    expect(past.json().items.map((c: { id: string }) => c.id)).toEqual(await newest("bulk", CAP + 20, 20));
-    const end = await get(`/api/clients?q=bulk&pageSize=20&page=${Math.ceil(BASE / 20) + 1}`);
-    expect(end.json()).toMatchObject({ items: [], total: CAP, totalCapped: true });
+    // The newest CAP matches are paged, to the last one; past them a narrower search is needed.
+    const last = await get(`/api/clients?q=bulk&pageSize=30&page=${Math.ceil(CAP / 30)}`);
+    expect(last.json()).toMatchObject({ total: CAP, totalCapped: true });
+    const lastOffset = (Math.ceil(CAP / 30) - 1) * 30;
+    expect(last.json().items.map((c: { id: string }) => c.id)).toEqual(
+      await newest("bulk", lastOffset, CAP - lastOffset),
+    );
+    for (const page of [CAP / 20 + 1, CAP / 20 + 2, Math.ceil(BASE / 20) + 1]) {
+      const past = await get(`/api/clients?q=bulk&pageSize=20&page=${page}`);
+      expect(past.json()).toMatchObject({ items: [], total: CAP, totalCapped: true });
+    }
   });
 
   it("counts exactly below the cap", async () => {

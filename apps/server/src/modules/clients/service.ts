@@ -214,7 +214,11 @@ export async function listClients(db: Db, caller: SessionUser, query: ClientsQue
     // A page past the end (of all matches, or of the ones counted) has no row to carry the count.
     const matches = page[0]?.matches ?? (offset > 0 ? await countMatches(db, where) : 0);
     if (matches > cap) {
-      rows = await walkedPage(db, await filters(db, caller, query, "walked"), query);
+      // The newest `cap` of them are paged; the rest is for a narrower search (and a page deep in
+      // a walk would read most of the base).
+      const within = Math.min(query.pageSize, cap - offset);
+      rows =
+        within > 0 ? await walkedPage(db, await filters(db, caller, query, "walked"), query, within) : [];
       totalCapped = true;
     }
     total = Math.min(matches, cap);
@@ -250,14 +254,22 @@ function matchingPage(db: Db, where: SQL, query: Pick<ClientsQuery, "page" | "pa
     .orderBy(desc(users.createdAt), desc(users.id));
 }
 
-/** A page of the clients `where` (read `walked`) picks, newest first, through the list's index. */
-function walkedPage(db: Db, where: SQL, query: Pick<ClientsQuery, "page" | "pageSize">) {
+/**
+ * A page of the clients `where` (read `walked`) picks, newest first, through the list's index:
+ * `limit` of them (the page's size, or what is left of the matches paged).
+ */
+function walkedPage(
+  db: Db,
+  where: SQL,
+  query: Pick<ClientsQuery, "page" | "pageSize">,
+  limit = query.pageSize,
+) {
   const found = db
     .select({ id: users.id })
     .from(users)
     .where(where)
     .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(query.pageSize)
+    .limit(limit)
     .offset((query.page - 1) * query.pageSize)
     .as("found");
   return db
