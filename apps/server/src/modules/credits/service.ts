@@ -8,7 +8,7 @@ import type {
   UsageView,
 } from "@matchdesk/contract";
 import { AddCreditsBody as AddCreditsSchema } from "@matchdesk/contract";
-import { and, asc, count, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { creditAccounts, creditTransactions } from "../../db/schema/index.js";
 import type { SessionUser } from "../../platform/access.js";
@@ -270,7 +270,11 @@ export async function usage(db: Db, query: UsageQuery, now = new Date()): Promis
     })
     .from(creditTransactions)
     .where(
-      and(lt(creditTransactions.amount, 0), sql`${creditTransactions.createdAt} >= ${from.toISOString()}`),
+      // The debits written out, so a kept plan (PGlite's) uses the index of spending, whose condition this is.
+      and(
+        sql`${creditTransactions.amount} < 0`,
+        sql`${creditTransactions.createdAt} >= ${from.toISOString()}`,
+      ),
     )
     .groupBy(day, creditTransactions.type)
     .orderBy(day, creditTransactions.type);

@@ -12,7 +12,7 @@ import {
   type PublicProfileView,
   type WaitingOn,
 } from "@matchdesk/contract";
-import { and, asc, count, eq, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import {
   agencyProfiles,
@@ -787,7 +787,10 @@ export async function proposeIntroduction(deps: NotifyDeps, caller: SessionUser,
   const [existing] = await db
     .select({ id: introductions.id })
     .from(introductions)
-    .where(and(eq(introductions.pairKey, pairKey), ne(introductions.status, "cancelled")));
+    .where(
+      // Written out, so a kept plan (PGlite's) uses the live-pair index, whose condition this is.
+      and(eq(introductions.pairKey, pairKey), sql`${introductions.status} <> 'cancelled'`),
+    );
   if (existing) throw conflict("INTRODUCTION_EXISTS", "These two clients already have an introduction");
   const sameAgency = candidate.inviterId === own.matchmakerId;
   const { mutualChance } = await learnedChance(db, { id: body.clientId, input: own.input }, candidate);

@@ -125,7 +125,8 @@ async function claim(db: Db, limit: number, leaseMs: number) {
       .innerJoin(users, eq(users.id, webhookEndpoints.userId))
       .where(
         and(
-          eq(webhookDeliveries.status, "pending"),
+          // Written out, so a kept plan (PGlite's) uses the due index, whose condition this is.
+          sql`${webhookDeliveries.status} = 'pending'`,
           lte(webhookDeliveries.nextAttemptAt, now),
           isNull(webhookEndpoints.disabledAt),
           // A switched-off or erased owner's queue waits (and is swept), never sent.
