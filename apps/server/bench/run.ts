@@ -1,5 +1,12 @@
 // `npm run bench`: seeds a fresh database, starts the production server through `npm start`'s
-// script, and measures each scenario with autocannon next to the bare /api/health route.
+// script, and measures each scenario with autocannon next to the bare /api/health route. Then a
+// second, national-scale phase (issue 21) on a database and server of its own: the client
+// searches at 50,000 own clients among 200,000, and on PostgreSQL the directory at 100,000
+// agencies (`SCALE_SCENARIOS`), in a second table, with the EXPLAINs of both phases' searches,
+// each phase's seeding time and the bench's total run time (target under 15 minutes).
+// `BENCH_ONLY=text` measures only the scenarios whose name contains it (in both phases; the
+// national-scale phase is not seeded when none of its scenarios match). `BENCH_SERVER_LOG=1` shows
+// the servers' own log (warnings and errors) among the bench's output.
 // `npm run bench -- engine` measures only the compatibility engine (pair scores a second, one core);
 // `npm run bench -- csv-import` only the 10,000-row client CSV import (issue 18);
 // `npm run bench -- introductions-job` only the introductions' job over 100,000 open introductions
@@ -30,9 +37,13 @@ import {
   CLIENT_SEARCHES,
   DIRECTORY_SEARCHES,
   type Request,
+  SCALE,
+  SCALE_SCENARIOS,
   SCENARIOS,
   type Scenario,
   seedBench,
+  seedNationalScale,
+  typedText,
 } from "./scenarios.js";
 import { percentile, adminQuery as sharedAdminQuery } from "./shared.js";
 
@@ -89,7 +100,7 @@ type Figures = {
 function startServer(dataDir: string, extraEnv: Record<string, string> = {}): ChildProcess {
   return spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
     cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", process.env.BENCH_SERVER_LOG ? "inherit" : "ignore", "inherit"],
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -116,7 +127,7 @@ async function waitHealthy(timeoutMs: number): Promise<number> {
 }
 
 async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
+  if (child.exitCode !== null || child.signalCode !== null) return;
   child.kill("SIGTERM");
   await new Promise((r) => child.once("exit", r));
 }
@@ -180,6 +191,129 @@ async function measure(
     rps: result.requests.average,
     errors: Math.max(errors, result.non2xx) + result.errors,
   };
+}
+
+/** The bare route, then each scenario after its warm-up, with its verdict against its targets. */
+async function measureAll(scenarios: Scenario[], ctx: BenchContext): Promise<Figures[]> {
+  const cookies = new Map<string, string>();
+  await measure(BARE, ctx, cookies, warmup);
+  const bare = await measure(BARE, ctx, cookies);
+  const results: Figures[] = [bare];
+  for (const scenario of scenarios) {
+    if (!scenario.amount && warmup > 0) await measure(scenario, ctx, cookies, warmup);
+    const f = await measure(scenario, ctx, cookies);
+    f.ratio = f.rps / bare.rps;
+    const checks: string[] = [];
+    const target = (pgServer && scenario.postgresTargetP95Ms) || scenario.targetP95Ms;
+    if (target !== undefined) checks.push(f.p95 <= target ? "p95 ok" : `p95 OVER ${target} ms`);
+    if (scenario.targetRatio !== undefined)
+      checks.push(f.ratio >= scenario.targetRatio ? "ratio ok" : `ratio UNDER ${scenario.targetRatio}`);
+    f.verdict = checks.join(", ");
+    results.push(f);
+  }
+  return results;
+}
+
+function tableLines(results: Figures[]): string[] {
+  const width = Math.max(40, ...results.map((f) => f.name.length));
+  return [
+    `${"scenario".padEnd(width)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"req/s".padStart(9)} ${"ratio".padStart(6)} ${"errors".padStart(7)}  target`,
+    ...results.map(
+      (f) =>
+        `${f.name.padEnd(width)} ${f.p50.toFixed(1).padStart(8)} ${f.p95.toFixed(1).padStart(8)} ${f.rps.toFixed(0).padStart(9)} ${(f.ratio ?? 1).toFixed(2).padStart(6)} ${String(f.errors).padStart(7)}  ${f.verdict ?? ""}`,
+    ),
+  ];
+}
+
+/**
+ * EXPLAIN ANALYZE of the searches the scenarios make, on the seeded database: the directory's
+ * (with `directorySize`) and the client list's, as the bench matchmaker, including one text of
+ * each kind the "different text each time" scenario types.
+ */
+async function explainSearches(
+  db: Database["db"],
+  ctx: BenchContext,
+  o: { directorySize?: string; clientsSize: string },
+): Promise<string[]> {
+  const plans: string[] = [];
+  if (o.directorySize)
+    for (const [name, q] of Object.entries(DIRECTORY_SEARCHES)) {
+      plans.push(`EXPLAIN directory search ${name} ${JSON.stringify(q)} (${o.directorySize}):`);
+      plans.push(...(await explainDirectory(db, q)).map((line) => `    ${line}`));
+    }
+  const matchmaker = { id: ctx.matchmakerId, role: "INVITER" } as SessionUser;
+  const searches: [string, Record<string, string | number>][] = [
+    ...Object.entries(CLIENT_SEARCHES),
+    ...[0, 1, 2].map((i): [string, Record<string, string | number>] => [
+      "typed",
+      { q: typedText(i), page: 1, pageSize: 20 },
+    ]),
+  ];
+  for (const [name, q] of searches) {
+    plans.push(`EXPLAIN client search ${name} ${JSON.stringify(q)} (${o.clientsSize}):`);
+    const plan = await explainClientSearch(db, matchmaker, ClientsQuery.parse(q));
+    plans.push(...plan.map((line) => `    ${line}`));
+  }
+  return plans;
+}
+
+type ScaleFigures = {
+  results: Figures[];
+  plans: string[];
+  seedSeconds: number;
+  coldStartMs: number;
+  agencies: number;
+};
+
+/**
+ * The national-scale phase: a database of its own seeded with `seedNationalScale` (the directory's
+ * 100,000 agencies on PostgreSQL only), the production server started on it, and the scale
+ * scenarios measured there. Undefined when BENCH_ONLY selects none of them (nothing is seeded).
+ * Runs while no other server holds the bench's port.
+ */
+async function measureNationalScale(work: string): Promise<ScaleFigures | undefined> {
+  const scenarios = SCALE_SCENARIOS.filter(
+    (s) => (pgServer || !s.postgresOnly) && (!only || s.name.includes(only)),
+  );
+  if (scenarios.length === 0) return undefined;
+  const dir = path.join(work, "scale");
+  mkdirSync(dir, { recursive: true });
+  const target = await freshDatabase(dir, "scale");
+  try {
+    const database = await target.open();
+    const agencies = pgServer ? SCALE.agencies : 0;
+    let ctx: BenchContext;
+    let seedSeconds: number;
+    let plans: string[];
+    try {
+      await database.migrate();
+      const seedStart = performance.now();
+      ctx = await seedNationalScale(database.db, { agencies: agencies > 0 });
+      seedSeconds = (performance.now() - seedStart) / 1000;
+      const clients = `${SCALE.ownClients.toLocaleString("en-US")} own clients among ${(SCALE.ownClients * (SCALE.otherAgencies + 1)).toLocaleString("en-US")}`;
+      plans = await explainSearches(database.db, ctx, {
+        directorySize: agencies ? `${agencies.toLocaleString("en-US")} agencies` : undefined,
+        clientsSize: clients,
+      });
+    } finally {
+      await database.close();
+    }
+    const server = startServer(dir, target.env);
+    try {
+      const coldStartMs = await waitHealthy(60_000);
+      return { results: await measureAll(scenarios, ctx), plans, seedSeconds, coldStartMs, agencies };
+    } finally {
+      await stop(server);
+    }
+  } finally {
+    await target.drop();
+  }
+}
+
+/** The bench's total run time so far, from the start of this process. */
+function totalLine(): string {
+  const seconds = performance.now() / 1000;
+  return `bench total run time: ${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s (target < 15 min, issue 21) ${seconds < 15 * 60 ? "ok" : "OVER"}`;
 }
 
 type ScriptFigures = { kb: number; files: number };
@@ -383,45 +517,30 @@ async function main() {
     const target = await freshDatabase(dataDir, "data");
     const database = await target.open();
     await database.migrate();
+    const seedStart = performance.now();
     const ctx = await seedBench(database.db);
     // A database that grew to this size has statistics (autovacuum on PostgreSQL, housekeeping on
     // PGlite); a bulk insert a moment ago has none yet.
     await database.db.execute(sql`analyze`);
-    const plans: string[] = [];
-    for (const [name, q] of Object.entries(DIRECTORY_SEARCHES)) {
-      plans.push(`EXPLAIN directory search ${name} ${JSON.stringify(q)}:`);
-      plans.push(...(await explainDirectory(database.db, q)).map((line) => `    ${line}`));
-    }
-    const matchmaker = { id: ctx.matchmakerId, role: "INVITER" } as SessionUser;
-    for (const [name, q] of Object.entries(CLIENT_SEARCHES)) {
-      plans.push(`EXPLAIN client search ${name} ${JSON.stringify(q)} (5,000 own clients among 20,000):`);
-      const plan = await explainClientSearch(database.db, matchmaker, ClientsQuery.parse(q));
-      plans.push(...plan.map((line) => `    ${line}`));
-    }
+    const seedSeconds = (performance.now() - seedStart) / 1000;
+    const plans = await explainSearches(database.db, ctx, {
+      directorySize: "10,000 agencies",
+      clientsSize: "5,000 own clients among 20,000",
+    });
     await database.close();
     server = startServer(dataDir, target.env);
     const coldStartMs = await waitHealthy(60_000);
 
     try {
-      const cookies = new Map<string, string>();
-      await measure(BARE, ctx, cookies, warmup);
-      const bare = await measure(BARE, ctx, cookies);
-      const results: Figures[] = [bare];
-      for (const scenario of SCENARIOS) {
-        if (only && !scenario.name.includes(only)) continue;
-        if (!scenario.amount && warmup > 0) await measure(scenario, ctx, cookies, warmup);
-        const f = await measure(scenario, ctx, cookies);
-        f.ratio = f.rps / bare.rps;
-        const checks: string[] = [];
-        const target = (pgServer && scenario.postgresTargetP95Ms) || scenario.targetP95Ms;
-        if (target !== undefined) checks.push(f.p95 <= target ? "p95 ok" : `p95 OVER ${target} ms`);
-        if (scenario.targetRatio !== undefined)
-          checks.push(f.ratio >= scenario.targetRatio ? "ratio ok" : `ratio UNDER ${scenario.targetRatio}`);
-        f.verdict = checks.join(", ");
-        results.push(f);
-      }
+      const results = await measureAll(
+        SCENARIOS.filter((scenario) => !only || scenario.name.includes(only)),
+        ctx,
+      );
       // BENCH_ONLY measures just the chosen scenarios; the page, image, engine and ranking figures take their own minutes.
       const scripts = only ? undefined : await firstLoadJs(ctx);
+      // The national-scale phase starts its own server on the same port.
+      await stop(server);
+      const scale = await measureNationalScale(work);
       const image = only ? undefined : await imageFigures(work);
       const engine = only ? undefined : engineFigures();
       const ranking = only ? undefined : await measureRanking(work);
@@ -433,15 +552,19 @@ async function main() {
         `MatchDesk bench — ${new Date().toISOString()} — ${duration} s per scenario after ${warmup} s of warm-up, ${pgServer ? "PostgreSQL" : "PGlite"}, production build, 1-minute load average ${loadavg()[0]!.toFixed(1)} at the end`,
       );
       lines.push("");
-      lines.push(
-        `${"scenario".padEnd(40)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"req/s".padStart(9)} ${"ratio".padStart(6)} ${"errors".padStart(7)}  target`,
-      );
-      for (const f of results) {
-        lines.push(
-          `${f.name.padEnd(40)} ${f.p50.toFixed(1).padStart(8)} ${f.p95.toFixed(1).padStart(8)} ${f.rps.toFixed(0).padStart(9)} ${(f.ratio ?? 1).toFixed(2).padStart(6)} ${String(f.errors).padStart(7)}  ${f.verdict ?? ""}`,
-        );
-      }
+      lines.push(...tableLines(results));
       lines.push("");
+      if (scale) {
+        lines.push(
+          `National scale (a database of its own): ${SCALE.ownClients.toLocaleString("en-US")} own clients among ${(SCALE.ownClients * (SCALE.otherAgencies + 1)).toLocaleString("en-US")}${scale.agencies ? `, ${scale.agencies.toLocaleString("en-US")} agencies` : " (the directory at 100,000 agencies is measured on PostgreSQL)"}; seeded in ${scale.seedSeconds.toFixed(0)} s; npm start to healthy on it ${(scale.coldStartMs / 1000).toFixed(2)} s`,
+        );
+        lines.push("");
+        lines.push(...tableLines(scale.results));
+        lines.push("");
+      }
+      lines.push(
+        `bench database (5,000 own clients among 20,000, 10,000 agencies, 5,000 introductions) seeded in ${seedSeconds.toFixed(0)} s`,
+      );
       lines.push(
         `first start on an empty database (build if stale, migrations): ${(firstStartMs / 1000).toFixed(2)} s`,
       );
@@ -469,8 +592,10 @@ async function main() {
       if (ranking) lines.push(rankingLine(ranking));
       if (jobs) lines.push(jobLine(jobs));
       if (csvImport) lines.push(csvImportLine(csvImport));
+      lines.push(totalLine());
       lines.push("");
       lines.push(...plans);
+      if (scale) lines.push(...scale.plans);
       console.log(lines.join("\n"));
       mkdirSync(path.join(root, ".bench"), { recursive: true });
       writeFileSync(
