@@ -126,6 +126,13 @@ async function waitHealthy(timeoutMs: number): Promise<number> {
   throw new Error("server did not become healthy");
 }
 
+/**
+ * The server's background work begins 3 s after it listens (main.ts: housekeeping's `analyze`, the
+ * candidate pool's load, the jobs' first runs). The scenarios measure a running server, so they
+ * begin once those first runs are over.
+ */
+const settled = () => new Promise((r) => setTimeout(r, 10_000));
+
 async function stop(child: ChildProcess) {
   if (child.exitCode !== null || child.signalCode !== null) return;
   child.kill("SIGTERM");
@@ -301,6 +308,7 @@ async function measureNationalScale(work: string): Promise<ScaleFigures | undefi
     const server = startServer(dir, target.env);
     try {
       const coldStartMs = await waitHealthy(60_000);
+      await settled();
       return { results: await measureAll(scenarios, ctx), plans, seedSeconds, coldStartMs, agencies };
     } finally {
       await stop(server);
@@ -530,6 +538,7 @@ async function main() {
     await database.close();
     server = startServer(dataDir, target.env);
     const coldStartMs = await waitHealthy(60_000);
+    await settled();
 
     try {
       const results = await measureAll(
