@@ -98,10 +98,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  * search takes longer than the search), and PGlite serves one statement at a time, so each
  * millisecond spent planning delays every other request. Not on PostgreSQL: a kept plan cannot
  * use a partial index whose condition is compared with a parameter (drizzle's `eq(column, value)`
- * sends one), and some statements lean on such indexes at PostgreSQL's scale (an introduction's
- * live pair, the webhook queue, the candidates' pre-filter; on PGlite they read more rows than they
- * need); there the server keeps a generic plan after five runs only when it costs no more than
- * planning each call. `work_mem`: a sort or window that
+ * sends one), and the candidates' pre-filter leans on such an index at PostgreSQL's scale (on
+ * PGlite it reads more rows than it needs; the live pair, the webhook queue and the debits report
+ * write their conditions out); there the server keeps a generic plan after five runs only when it
+ * costs no more than planning each call. `work_mem`: a sort or window that
  * outgrows it spills to files in the data directory, real disk writes inside that one statement.
  * `random_page_cost`: PGlite's pages come from memory or the system's file cache, one process on
  * one machine, so a page read through an index costs about what one read in sequence does; at the

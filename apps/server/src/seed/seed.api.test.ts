@@ -97,6 +97,32 @@ describe("[seed] clients written without their triggers", () => {
     expect(await countsOf(anna.id)).toEqual({ total: 5, completed: 2, approved: 1 });
   });
 
+  it("leave every trigger on after a failure, and refuse ids that are not clients inserted", async () => {
+    const db = database.db;
+    const disabled = () =>
+      query<{ n: number }>(sql`select count(*)::int as n from pg_trigger
+        where tgrelid in ('users'::regclass, 'client_profiles'::regclass, 'client_preferences'::regclass)
+          and tgenabled = 'D'`);
+    const vera = await seedMatchmaker(db);
+    await expect(
+      withoutClientTriggers(db, async (tx) => {
+        await tx.insert(users).values({
+          id: newId(),
+          email: "halfway@example.test",
+          firstName: "Half",
+          lastName: "Way",
+          role: "INVITEE",
+          inviteCode: `halfway${vera.id.slice(-8)}`,
+          inviterId: vera.id,
+        });
+        throw new Error("halfway");
+      }),
+    ).rejects.toThrow("halfway");
+    await expect(withoutClientTriggers(db, async () => [vera.id])).rejects.toThrow(/1 ids answered, 0/);
+    expect(await disabled()).toEqual([{ n: 0 }]);
+    expect(await clientsOf(vera.id)).toEqual([]);
+  });
+
   it("in bulk, are seedManyClients' clients, 10,000 a statement, adding up across calls", async () => {
     const db = database.db;
     const boris = await seedMatchmaker(db);

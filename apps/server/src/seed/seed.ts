@@ -163,7 +163,9 @@ const BULK_CHUNK = 10_000;
  * client_counts, and the candidate pool's change log. For the benchmarks' hundreds of thousands:
  * through the triggers a client cost some 2 ms on PostgreSQL (its row written three times with
  * ~120 GIN entries each, and a plpgsql call and an UPDATE per trigger). One transaction; ALTER
- * TABLE is transactional, so the triggers are on again afterwards, whatever happens.
+ * TABLE is transactional, so the triggers are on again afterwards, whatever happens. The activity
+ * triggers (migration 0049) are not replayed: a new row's `updated_at` is the transaction's `now()`,
+ * which is what they would copy. `insert` answers the ids of the clients it inserted, all of them.
  * `seed.api.test.ts` checks that the rows are those the triggers make.
  */
 export async function withoutClientTriggers(
@@ -181,11 +183,16 @@ export async function withoutClientTriggers(
       join users u on u.id = i.id and u.role = 'INVITEE'
       left join client_profiles p on p.user_id = u.id) c`;
     // users_search_text and client_profiles_city_insert (migration 0024), the bucket triggers (0054).
-    await tx.execute(sql`
+    const updated = await tx.execute(sql`
       update users u
       set search_text = md_client_search_text(u.first_name, u.last_name, u.email, u.phone, c.city),
         profile_bucket = md_client_bucket(c.is_complete, c.approved_at)
-      from ${clients} where u.id = c.id`);
+      from ${clients} where u.id = c.id returning u.id`);
+    // Every id answered must be a client inserted here: anything else would stay without what the
+    // triggers keep (search text, keys, counts), silently.
+    const rows = Array.isArray(updated) ? updated : (updated as { rows: unknown[] }).rows;
+    if (rows.length !== new Set(ids).size)
+      throw new Error(`withoutClientTriggers: ${ids.length} ids answered, ${rows.length} of them clients`);
     for (const t of tables) await tx.execute(sql.raw(`alter table ${t} enable trigger user`));
     // users_client_counts_insert and client_profiles_client_counts (0012).
     await tx.execute(sql`
