@@ -46,7 +46,7 @@ export const LIMITS = {
    * Matches a filtered client list counts at most: past it the list says "more than 1,000" and
    * pages in order through the newest, so a search costs the same in a base of 5,000 as of 50,000.
    */
-  clientMatchesCounted: 1000,
+  clientMatchesCounted: 500,
 } as const;
 
 /** SPEC 9 client-side image optimisation before upload. */

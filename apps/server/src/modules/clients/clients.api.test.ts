@@ -120,10 +120,12 @@ describe("[clients] the client base", () => {
       (await get(`/api/clients?q=${encodeURIComponent(q)}`)).json().items.map((c: { id: string }) => c.id);
     await db
       .update(users)
-      .set({ lastName: "Quennell", phone: "+44 7700 900123" })
+      .set({ lastName: "Quennell-Ærø", phone: "+44 7700 900123" })
       .where(eq(users.id, client!.id));
     await db.update(clientProfiles).set({ city: "Invergordon" }).where(eq(clientProfiles.userId, client!.id));
-    for (const q of ["quennell", "7700 900", "invergordon"]) expect(await found(q), q).toEqual([client!.id]);
+    // "Æ" and "ø" are lowercased by the database, not here (search-keys.ts), in the keys and the pattern.
+    for (const q of ["quennell", "QUENNELL-Ærø", "7700 900", "invergordon"])
+      expect(await found(q), q).toEqual([client!.id]);
     await db.update(clientProfiles).set({ city: null }).where(eq(clientProfiles.userId, client!.id));
     expect(await found("invergordon")).toEqual([]);
     expect(await found("quennell")).toEqual([client!.id]);

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 
 /**
@@ -147,4 +147,13 @@ export async function searchKeys(
   );
   const row = (result as unknown as { rows: Record<string, number[]>[] }).rows[0]!;
   return pairs.map((_, i) => row[`k${i}`]!);
+}
+
+/**
+ * `text` in lowercase as the database's `lower()` makes it (the client search text is stored so,
+ * migration `client_search_text_lowercase`): made here when this copy agrees with the database and
+ * the text is of handled characters, else by the database in the statement.
+ */
+export async function lowercased(db: Db, text: string): Promise<SQL> {
+  return HANDLED.test(text) && (await hashesHere(db)) ? sql`${text.toLowerCase()}` : sql`lower(${text})`;
 }

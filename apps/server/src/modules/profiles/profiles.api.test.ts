@@ -140,8 +140,9 @@ describe("[profiles] anketa", () => {
       .from(users)
       .innerJoin(clientProfiles, eq(clientProfiles.userId, users.id))
       .where(eq(users.id, client.id));
-    expect(stored!.searchText).toContain(stored!.lastName);
-    expect(stored!.searchText!.endsWith(` ${stored!.city}`)).toBe(true);
+    // Kept in lowercase (migration client_search_text_lowercase).
+    expect(stored!.searchText).toContain(stored!.lastName!.toLowerCase());
+    expect(stored!.searchText!.endsWith(` ${stored!.city!.toLowerCase()}`)).toBe(true);
     expect((await patch({ lastName: "Petrova", city: "Moscow" })).statusCode).toBe(200);
   });
 
