@@ -43,7 +43,7 @@ export const LIMITS = {
   descriptionPreviewChars: 160,
   pageSizeMax: 100,
   /**
-   * Matches a filtered client list counts at most: past it the list says "more than 1,000" and
+   * Matches a filtered client list counts at most: past it the list says "more than 500" and
    * pages in order through the newest, so a search costs the same in a base of 5,000 as of 50,000.
    */
   clientMatchesCounted: 500,

@@ -85,7 +85,7 @@ async function hasText(
     // One bound parameter (an array literal): the statement's text stays the same whatever is
     // searched, so PGlite and PostgreSQL prepare it once (db/client.ts) and may keep its plan.
     // Behind a sub-select (`opaque`): see there.
-    const has = sql`${users.searchKeys} @> ${opaque(sql`${`{${pieces.join(",")}}`}::integer[]`)}`;
+    const has = sql`${users.searchKeys} @> ${opaque(sql`${`{${spread(pieces).join(",")}}`}::integer[]`)}`;
     keys.set(text, [...(keys.get(text) ?? []), has]);
   });
   return or(
@@ -98,6 +98,19 @@ async function hasText(
       }),
     )),
   )!;
+}
+
+/**
+ * At most KEYS_ASKED of a text's keys, spread over it from its first piece to its last: GIN reads
+ * each key's list of clients, so "olga petrova" asked with its ten pieces read ten lists of
+ * thousands (3.1 ms of PostgreSQL's 3.3 at 50,000 clients). A few pieces across the text pick
+ * about the same clients, and LIKE checks each one anyway.
+ */
+const KEYS_ASKED = 4;
+function spread(pieces: readonly number[]): readonly number[] {
+  if (pieces.length <= KEYS_ASKED) return pieces;
+  const last = pieces.length - 1;
+  return Array.from({ length: KEYS_ASKED }, (_, i) => pieces[Math.round((i * last) / (KEYS_ASKED - 1))]!);
 }
 
 /** The LIKE pattern of the stored (lowercase) texts that contain `text`, case aside. */
