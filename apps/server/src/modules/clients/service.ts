@@ -25,17 +25,17 @@ import { emitWebhookEvent } from "../webhooks/service.js";
 import { lowercased, searchKeys } from "./search-keys.js";
 
 /**
- * The clients a caller may see: a matchmaker's own, or every client for an admin. `found`: a
+ * The clients a caller may see: a matchmaker's own, or every client for an admin. `byKeys`: a
  * search whose keys (`hasText`) find only the matchmaker's own clients already, so this only
  * checks them, written in a form no index serves. A plan kept for any text (PGlite's always,
  * PostgreSQL's after five runs) cannot tell how few rows the keys find, and added to each search
- * a scan of another index: all 5,000 of the matchmaker's clients, or the 20,000 clients. (Walked,
- * the list's index serves the plain form, and the planner estimates it from the statistics: a role
- * compared as text was estimated to keep 1 row in 200, and with it the walk as a read of the whole
- * table and a sort.)
+ * a scan of another index: all 5,000 of the matchmaker's clients, or the 20,000 clients. (A walk
+ * uses the plain form, which the list's index serves and the statistics estimate: a role compared
+ * as text was estimated to keep 1 row in 200, and with it the walk as a read of the whole table
+ * and a sort.)
  */
-function scope(caller: SessionUser, reading?: Reading): SQL {
-  if (caller.role !== "ADMIN" && reading === "found") {
+function scope(caller: SessionUser, byKeys = false): SQL {
+  if (byKeys && caller.role !== "ADMIN") {
     return sql`${users.role}::text = 'INVITEE' and ${users.erasedAt} is null and (${users.inviterId} || '') = ${caller.id}`;
   }
   // An erased client's tombstone is no one's client any more.
@@ -153,7 +153,7 @@ async function filters(
   reading: Reading = "found",
 ): Promise<SQL> {
   const searched = q.q ? searchedTexts(caller, q.q) : undefined;
-  const parts: SQL[] = [scope(caller, reading === "found" && !searched?.byKeys ? undefined : reading)];
+  const parts: SQL[] = [scope(caller, reading === "found" && searched?.byKeys)];
   const buckets = q.profileStatus ? [BUCKETS[q.profileStatus]] : Object.values(BUCKETS);
   if (q.profileStatus) parts.push(eq(users.profileBucket, BUCKETS[q.profileStatus]));
   if (searched) {
