@@ -176,7 +176,8 @@ test("[introductions] two matchmakers and two clients go from a proposal to a se
   await expect(proposer.getByRole("dialog", { name: "Contacts" }).getByText(pair.him.full)).toBeVisible();
   await proposer.keyboard.press("Escape");
   const setDate = async (startsAt: string, timeZone?: string) => {
-    const dialog = proposer.getByRole("dialog");
+    // By its title: the day field's calendar is a dialog of its own while it is open.
+    const dialog = proposer.getByRole("dialog", { name: /date$/ });
     if (timeZone) {
       // The meeting's own clock, whatever the browsers' zones are.
       const zone = dialog.getByRole("combobox", { name: "Time zone" });
