@@ -43,10 +43,12 @@ export const LIMITS = {
   descriptionPreviewChars: 160,
   pageSizeMax: 100,
   /**
-   * Matches a filtered client list counts at most: past it the list says "more than 500" and
-   * pages in order through the newest, so a search costs the same in a base of 5,000 as of 50,000.
+   * Matches a filtered client list counts at most: past it the list says "more than 100" and
+   * pages in order through the newest, so a search costs the same in a base of 5,000 as of 50,000
+   * (a common text shows more than that among the newest few hundred clients: the server's
+   * `probedPage`).
    */
-  clientMatchesCounted: 500,
+  clientMatchesCounted: 100,
 } as const;
 
 /** SPEC 9 client-side image optimisation before upload. */

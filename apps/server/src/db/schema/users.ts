@@ -106,6 +106,14 @@ export const users = pgTable(
     uniqueIndex("users_sm_id_key").on(t.smId),
     // The client list's order (newest first, id breaking ties), so a page is read straight off it.
     index("users_inviter_idx").on(t.inviterId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The same per questionnaire state: a list of one state, or a search in it, reads that state's
+    // clients only (a search of the complete third walked past two incomplete clients for each).
+    index("users_inviter_bucket_idx").on(
+      t.inviterId,
+      t.profileBucket,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     // Retention's run: a matchmaker's live clients by latest activity, so it reads only those due.
     index("users_retention_idx")
       .on(t.inviterId, t.lastActivityAt)

@@ -1,10 +1,11 @@
 import { LIMITS } from "@matchdesk/contract";
-import { and, eq, ilike, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, signIn, type TestApp } from "../../../test/app.js";
 import { users } from "../../db/schema/index.js";
-import { seedAdmin, seedManyClients, seedMatchmaker } from "../../seed/seed.js";
+import { seedAdmin, seedClientsInBulk, seedManyClients, seedMatchmaker } from "../../seed/seed.js";
 import type { UserRow } from "../users/service.js";
+import { PROBE_ROWS } from "./service.js";
 
 // A base with more matches than a filtered list counts: the count stops at the cap and says so,
 // and the newest CAP matches are paged in order, walked to through the list's index.
@@ -31,7 +32,7 @@ afterAll(() => t.close());
 const get = (url: string, c = cookie) => t.app.inject({ method: "GET", url, headers: { cookie: c } });
 
 /** The ids a page must hold: the owner's (or everyone's) clients whose text has `text`, newest first. */
-async function newest(text: string, offset: number, limit: number, ownOnly = true) {
+async function newest(text: string, offset: number, limit: number, ownOnly = true, of = owner) {
   const rows = await t.database.db
     .select({ id: users.id })
     .from(users)
@@ -39,7 +40,7 @@ async function newest(text: string, offset: number, limit: number, ownOnly = tru
       and(
         eq(users.role, "INVITEE"),
         isNull(users.erasedAt),
-        ownOnly ? eq(users.inviterId, owner.id) : undefined,
+        ownOnly ? eq(users.inviterId, of.id) : undefined,
         ilike(users.searchText, `%${text}%`),
       ),
     )
@@ -83,5 +84,77 @@ describe("[clients] a search with more matches than are counted", () => {
     const all = (await get("/api/clients?q=example.test&pageSize=10&page=3", adminCookie)).json();
     expect(all).toMatchObject({ total: CAP, totalCapped: true });
     expect(all.items.map((c: { id: string }) => c.id)).toEqual(await newest("example.test", 20, 10, false));
+  });
+});
+
+// A base larger than the newest clients a search reads first (PROBE_ROWS): a common text is
+// answered from them, a rarer one is counted through the search's index, and one with more
+// matches than are counted but too few among the newest is then walked to.
+describe("[clients] a search in a base larger than its first read", () => {
+  let big: UserRow;
+  let bigCookie: string;
+  /** The base's oldest clients, outside the newest PROBE_ROWS. */
+  let oldest: string[];
+  const rename = (ids: string[], lastName: string) =>
+    t.database.db.update(users).set({ lastName }).where(inArray(users.id, ids));
+
+  beforeAll(async () => {
+    big = await seedMatchmaker(t.database.db);
+    bigCookie = (await signIn(t.app, big.email)).cookie;
+    await seedClientsInBulk(t.database.db, big.id, PROBE_ROWS + 400, "probe");
+    const rows = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.inviterId, big.id))
+      .orderBy(asc(users.createdAt), asc(users.id))
+      .limit(400);
+    oldest = rows.map((r) => r.id);
+  }, 120_000);
+
+  const search = (q: string, page = 1) =>
+    get(`/api/clients?q=${encodeURIComponent(q)}&pageSize=20&page=${page}`, bigCookie);
+
+  it("answers a common text from the newest clients, counted to the cap", async () => {
+    const res = await search("kazan", 3);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ total: CAP, totalCapped: true, page: 3 });
+    expect(res.json().items.map((c: { id: string }) => c.id)).toEqual(
+      await newest("kazan", 40, 20, true, big),
+    );
+  });
+
+  it("counts a rare text exactly, found among the oldest clients", async () => {
+    const res = await search("probe-17-");
+    expect(res.json()).toMatchObject({ total: 1, totalCapped: false });
+    expect(res.json().items.map((c: { id: string }) => c.id)).toEqual(
+      await newest("probe-17-", 0, 20, true, big),
+    );
+  });
+
+  it("walks to the page of a text with more matches than are counted, none of them among the newest", async () => {
+    await rename(oldest.slice(0, CAP + 50), "Zedova");
+    const res = await search("zedova", 2);
+    expect(res.json()).toMatchObject({ total: CAP, totalCapped: true });
+    expect(res.json().items.map((c: { id: string }) => c.id)).toEqual(
+      await newest("zedova", 20, 20, true, big),
+    );
+  });
+
+  it("gives the same answers once a text was seen to be rare, and after it stopped being so", async () => {
+    const few = oldest.slice(CAP + 50, CAP + 80);
+    await rename(few, "Quorrova");
+    const first = await search("quorrova");
+    expect(first.json()).toMatchObject({ total: few.length, totalCapped: false });
+    // Typing on: a text that begins with a rare one.
+    const typed = await search("quorrova ");
+    expect(typed.json()).toMatchObject({ total: few.length, totalCapped: false });
+    // The same text, now with more matches than are counted (among the newest too).
+    const newestIds = (await newest("kazan", 0, CAP + 20, true, big)).slice(0, CAP + 20);
+    await rename(newestIds, "Quorrova");
+    for (const q of ["quorrova", "quorrova"]) {
+      const res = await search(q);
+      expect(res.json()).toMatchObject({ total: CAP, totalCapped: true });
+      expect(res.json().items.map((c: { id: string }) => c.id)).toEqual(await newest(q, 0, 20, true, big));
+    }
   });
 });

@@ -1,0 +1,1 @@
+CREATE INDEX "users_inviter_bucket_idx" ON "users" USING btree ("inviter_id","profile_bucket","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
