@@ -45,8 +45,8 @@ export const LIMITS = {
   /**
    * Matches a filtered client list counts at most: past it the list says "more than 100" and
    * pages in order through the newest, so a search costs the same in a base of 5,000 as of 50,000
-   * (a common text shows more than that among the newest few hundred clients: the server's
-   * `probedPage`).
+   * (a common text shows more than that among the newest 1,500 clients, which the server reads
+   * first: `probe` in its clients service).
    */
   clientMatchesCounted: 100,
 } as const;

@@ -106,7 +106,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  * `random_page_cost`: PGlite's pages come from memory or the system's file cache, one process on
  * one machine, so a page read through an index costs about what one read in sequence does; at the
  * default 4 (a spinning disk) the planner read a whole table where a few hundred index look-ups
- * do (the client search joined every questionnaire instead of its 500 matches' own).
+ * do (the client search joined every questionnaire instead of the few hundred it counted).
  */
 const PGLITE_SETTINGS = {
   plan_cache_mode: "force_generic_plan",

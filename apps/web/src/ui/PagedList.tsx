@@ -92,7 +92,7 @@ export type PagedResultsTexts = {
   loadFailed: string;
   /**
    * "12 clients": said politely to screen readers as the filters change. `capped`: counting
-   * stopped at `total` and there are more ("more than 500 clients").
+   * stopped at `total` and there are more ("more than 100 clients").
    */
   count: (total: number, capped: boolean) => string;
   emptyTitle: string;

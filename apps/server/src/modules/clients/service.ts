@@ -251,8 +251,9 @@ function toListItem(r: ListRow): ClientListItem {
 
 /**
  * One page of clients and how many match. A matchmaker's whole base, or one questionnaire state
- * of it, is counted already (client_counts), and the page reads from the list's index. Any other
- * filter counts at most LIMITS.clientMatchesCounted matches, in the same pass that finds the page
+ * of it, is counted already (client_counts), and the page reads from the list's index. A
+ * matchmaker's other lists are first read from their newest clients (`probe`), which answers a
+ * common search. Any other filter counts at most LIMITS.clientMatchesCounted matches, in the same pass that finds the page
  * (a window count); past that the list says "more than" that many, and the page is walked to in
  * the list's order instead (`walked`): a city a tenth of a base of 50,000 has costs no more than
  * in a base of 5,000.
@@ -281,7 +282,11 @@ export async function listClients(db: Db, caller: SessionUser, query: ClientsQue
       : stats.total;
   } else {
     const cap = LIMITS.clientMatchesCounted;
-    const probed = readsNewestFirst(db, caller, query) ? await probedPage(db, caller, query) : [];
+    // Past the cap the first read has no row to give (nor can its offset be sent as an integer).
+    const probed =
+      offset < cap && readsNewestFirst(db, caller, query)
+        ? await (await probe(db, caller, query)).statement
+        : [];
     const matchesProbed = probed[0]?.matches ?? 0;
     if (probed[0] && (matchesProbed > cap || probed[0].scope <= PROBE_ROWS)) {
       return {
@@ -315,7 +320,7 @@ export async function listClients(db: Db, caller: SessionUser, query: ClientsQue
  * A matchmaker's searches that were counted through their index and had at most
  * LIMITS.clientMatchesCounted matches, by matchmaker, filters and text, with when: such a search,
  * or one whose text begins with such a text (typing on: it can only match fewer), skips
- * `probedPage`, which would read PROBE_ROWS clients to find none or a few. Only the way a search
+ * `probe`, which would read PROBE_ROWS clients to find none or a few. Only the way a search
  * is read depends on it, never its answer, so an entry may outlive a change of the base (for
  * RARE_MS at most). In each process; past RARE_LIMIT entries it starts afresh.
  */
@@ -328,7 +333,7 @@ const rareKey = (caller: SessionUser, q: Omit<ClientsQuery, "page" | "pageSize">
   `${caller.id}\u0001${q.profileStatus ?? ""}|${q.verified ?? ""}|${q.inSearch ?? ""}|${q.gender ?? ""}\u0001${text}`;
 
 /**
- * Whether a list is first read from the matchmaker's newest clients (`probedPage`): not an
+ * Whether a list is first read from the matchmaker's newest clients (`probe`): not an
  * admin's (the trigram index over every agency), nor a search known to be rare, nor one for a
  * text with a digit or an "@": a phone number, an e-mail or a number in either names a person or
  * a few, and the first read would only find that out after PROBE_ROWS clients.
@@ -338,39 +343,62 @@ function readsNewestFirst(db: Db, caller: SessionUser, query: ClientsQuery): boo
   return !query.q || !(/[\d@]/.test(query.q) || knownRare(db, caller, query));
 }
 
+/** The memo's keys `knownRare` looks up for a search: its text and each beginning, with its filters and none. */
+function rareKeys(caller: SessionUser, query: ClientsQuery): string[] {
+  const text = (query.q ?? "").toLowerCase();
+  const keys: string[] = [];
+  for (let end = text.length; end >= 1; end--)
+    for (const filters of [query, NO_FILTERS]) keys.push(rareKey(caller, filters, text.slice(0, end)));
+  return keys;
+}
+
 /** Whether the search's text, or a beginning of it, had few matches (with its filters or none). */
 function knownRare(db: Db, caller: SessionUser, query: ClientsQuery): boolean {
   const known = rareSearches.get(db);
   if (!known || !query.q) return false;
-  const text = query.q.toLowerCase();
   const now = Date.now();
-  for (let end = text.length; end >= 1; end--)
-    for (const filters of [query, NO_FILTERS]) {
-      const at = known.get(rareKey(caller, filters, text.slice(0, end)));
-      if (at !== undefined && now - at < RARE_MS) return true;
-    }
-  return false;
-}
-
-function noteRarity(db: Db, caller: SessionUser, query: ClientsQuery, rare: boolean) {
-  if (!query.q) return;
-  const key = rareKey(caller, query, query.q.toLowerCase());
-  const known = rareSearches.get(db) ?? new Map<string, number>();
-  rareSearches.set(db, known);
-  if (!rare) {
-    known.delete(key);
-    return;
-  }
-  if (known.size >= RARE_LIMIT) known.clear();
-  known.set(key, Date.now());
+  return rareKeys(caller, query).some((key) => now - (known.get(key) ?? 0) < RARE_MS);
 }
 
 /**
- * How many of a matchmaker's newest clients a filtered list reads first (`probedPage`): 15 times
+ * Remembers how a search counted through its index came out: few matches, or (forgetting every
+ * entry that made it skip the first read) many. Texts the first read never serves are not kept.
+ */
+function noteRarity(db: Db, caller: SessionUser, query: ClientsQuery, rare: boolean) {
+  if (!query.q || /[\d@]/.test(query.q)) return;
+  const known = rareSearches.get(db) ?? new Map<string, number>();
+  rareSearches.set(db, known);
+  if (!rare) {
+    for (const key of rareKeys(caller, query)) known.delete(key);
+    return;
+  }
+  const now = Date.now();
+  // Oldest first (each entry is set anew): the expired ones go.
+  for (const [key, at] of known) {
+    if (now - at < RARE_MS) break;
+    known.delete(key);
+  }
+  if (known.size >= RARE_LIMIT) known.clear();
+  const key = rareKey(caller, query, query.q.toLowerCase());
+  known.delete(key);
+  known.set(key, now);
+}
+
+/**
+ * How many of a matchmaker's newest clients a filtered list reads first (`probe`): 15 times
  * the matches counted, so a text one client in ten has (a common first name, a big city) shows
  * more than the cap among them, about 1,000 rows read.
  */
 export const PROBE_ROWS = 15 * LIMITS.clientMatchesCounted;
+
+/** The caller's clients in the state asked for, as `client_counts` counts them. */
+function inStateCounted(q: Pick<ClientsQuery, "profileStatus">): SQL {
+  const { total, completed, approved } = clientCounts;
+  if (q.profileStatus === "complete") return sql`${completed}`;
+  if (q.profileStatus === "approved") return sql`${approved}`;
+  if (q.profileStatus === "incomplete") return sql`${total} - ${completed} - ${approved}`;
+  return sql`${total}`;
+}
 
 /**
  * A matchmaker's filtered list, read first from their newest PROBE_ROWS clients, newest first
@@ -381,22 +409,10 @@ export const PROBE_ROWS = 15 * LIMITS.clientMatchesCounted;
  * through its index (`matchingPage`), which costs little for few matches, while a common one
  * would have it gather thousands of entries to count 101 (3 to 5 ms of PostgreSQL's time at
  * 50,000 clients, against half a millisecond here). No row: not decided (past the matches paged,
- * or none found).
+ * or none found). That the whole base was read is told by `client_counts`, which the client
+ * triggers (and `withoutClientTriggers`) keep exact, as the list's unfiltered totals need anyway.
+ * The statement comes back unrun, in an object (a statement awaited runs).
  */
-/** The caller's clients in the state asked for, as `client_counts` counts them. */
-function inStateCounted(q: Pick<ClientsQuery, "profileStatus">): SQL {
-  const { total, completed, approved } = clientCounts;
-  if (q.profileStatus === "complete") return sql`${completed}`;
-  if (q.profileStatus === "approved") return sql`${approved}`;
-  if (q.profileStatus === "incomplete") return sql`${total} - ${completed} - ${approved}`;
-  return sql`${total}`;
-}
-
-async function probedPage(db: Db, caller: SessionUser, query: ClientsQuery) {
-  return (await probe(db, caller, query)).statement;
-}
-
-/** `probedPage`'s statement, unrun (in an object: a statement awaited runs). */
 async function probe(db: Db, caller: SessionUser, query: ClientsQuery) {
   const cap = LIMITS.clientMatchesCounted;
   const hit = and(...(await narrowing(db, caller, query, "walked")));
@@ -413,6 +429,7 @@ async function probe(db: Db, caller: SessionUser, query: ClientsQuery) {
       .select({ id: walked.id, createdAt: walked.createdAt })
       .from(walked)
       .where(sql`${walked.hit}`)
+      .orderBy(desc(walked.createdAt), desc(walked.id))
       .limit(opaqueCount(cap + 1)),
   );
   const offset = (query.page - 1) * query.pageSize;
