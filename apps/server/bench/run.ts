@@ -12,7 +12,9 @@
 // `npm run bench -- introductions-job` only the introductions' job over 100,000 open introductions
 // (issue 14; its own database, like ranking);
 // `npm run bench -- ranking` only candidate ranking among 100,000 published profiles (seeds its own
-// database: PGlite, or a throwaway one on BENCH_DATABASE_URL).
+// database: PGlite, or a throwaway one on BENCH_DATABASE_URL); BENCH_RANKING_PROFILES=1000000
+// ranks among a million instead (issue 21's national case, on PostgreSQL: about 15 minutes of
+// seeding, and a server that holds the pool needs about 1.5 GB of memory).
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -442,9 +444,12 @@ function engineLine(e: EngineFigures): string {
   return `compatibility engine, one core: ${n(e.pairsPerSecond)} pair scores/s on pairs that pass the deal-breakers (target >= ${n(ENGINE_TARGET)}) ${e.pairsPerSecond >= ENGINE_TARGET ? "ok" : "UNDER"}; ${n(e.randomPairsPerSecond)}/s on random pairs (${Math.round(e.randomExcludedShare * 100)}% excluded early); ${n(e.explainedPerSecond)}/s with the explained text`;
 }
 
-const RANKING_TARGET_MS = 150;
+/** Published profiles ranked among: 100,000 by default, a million behind the flag. */
+const RANKING_PROFILES = Number(process.env.BENCH_RANKING_PROFILES ?? 100_000);
+/** Issue 21's targets: 150 ms at 100,000 profiles, 200 ms at 1,000,000. */
+const RANKING_TARGET_MS = RANKING_PROFILES > 100_000 ? 200 : 150;
 
-/** Candidate ranking on a database of its own, seeded with 100,000 published profiles. */
+/** Candidate ranking on a database of its own, seeded with RANKING_PROFILES published profiles. */
 async function measureRanking(work: string): Promise<RankingFigures> {
   const dir = path.join(work, "ranking");
   mkdirSync(dir, { recursive: true });
@@ -452,7 +457,7 @@ async function measureRanking(work: string): Promise<RankingFigures> {
   let database = await target.open();
   try {
     await database.migrate();
-    const result = await rankingFigures(database, () => target.open());
+    const result = await rankingFigures(database, () => target.open(), RANKING_PROFILES);
     database = result.database;
     return result.figures;
   } finally {
@@ -504,7 +509,7 @@ function csvImportLine(c: CsvImportFigures): string {
 }
 
 function rankingLine(r: RankingFigures): string {
-  return `ranking candidates for one client among ${r.profiles.toLocaleString("en-US")} published profiles (${pgServer ? "PostgreSQL" : "PGlite"}): p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms (target < ${RANKING_TARGET_MS} ms) ${r.p95 < RANKING_TARGET_MS ? "ok" : "OVER"} with learning on (engine order alone: p50 ${r.engineP50.toFixed(1)} ms, p95 ${r.engineP95.toFixed(1)} ms); ${Math.round(r.meanPrefiltered)} profiles pass the SQL pre-filter, ${Math.round(r.meanKept)} the engine (mean per client); seeded in ${r.seedSeconds.toFixed(0)} s; the first ranking after a start (from the database while the pool loads) ${r.firstRankingSeconds.toFixed(2)} s (target < 2 s) ${r.firstRankingSeconds < 2 ? "ok" : "OVER"}, the pool loaded in the background after ${r.poolLoadSeconds.toFixed(1)} s, ${Math.round(r.poolBytesPerProfile).toLocaleString("en-US")} bytes of heap per profile`;
+  return `ranking candidates for one client among ${r.profiles.toLocaleString("en-US")} published profiles (${pgServer ? "PostgreSQL" : "PGlite"}): p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms (target < ${RANKING_TARGET_MS} ms) ${r.p95 < RANKING_TARGET_MS ? "ok" : "OVER"} with learning on (engine order alone: p50 ${r.engineP50.toFixed(1)} ms, p95 ${r.engineP95.toFixed(1)} ms); ${Math.round(r.meanPrefiltered)} profiles pass the SQL pre-filter, ${Math.round(r.meanKept)} the engine (mean per client); seeded in ${r.seedSeconds.toFixed(0)} s; the first ranking after a start (from the database while the pool loads) ${r.firstRankingSeconds.toFixed(2)} s ${r.profiles > 100_000 ? "(the 2 s target is at 100,000)" : `(target < 2 s) ${r.firstRankingSeconds < 2 ? "ok" : "OVER"}`}, the pool loaded in the background after ${r.poolLoadSeconds.toFixed(1)} s, ${Math.round(r.poolBytesPerProfile).toLocaleString("en-US")} bytes of heap per profile`;
 }
 
 async function main() {

@@ -1,13 +1,35 @@
-import { ageOn, Gender } from "@matchdesk/contract";
+import {
+  AlcoholConsumption,
+  ageOn,
+  EducationLevel,
+  Gender,
+  IncomeLevel,
+  MarriageStatus,
+  PreviousRelationships,
+  SmokingHabits,
+} from "@matchdesk/contract";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { prefilterCandidates, readSharedMembers } from "./candidates-query.js";
 import {
+  BASE_WEIGHT,
+  childrenScore,
   EMPTY_MATCH_INPUT,
+  faithScore,
+  familyPlanScore,
+  foodScore,
+  habitScore,
+  interestScore,
   LIST_KEYS,
+  locationScore,
+  loveLanguageScore,
   type MatchInput,
+  nearScore,
+  PREFERENCE_WEIGHT,
   type PreparedProfile,
   prepareProfile,
+  psychologyScore,
+  scorePair,
 } from "./compatibility-engine.js";
 
 // The candidate pool kept in memory, engine-ready, so ranking a client scores it without reading
@@ -18,9 +40,13 @@ import {
 // logged by transactions that snapshot did not see and reloads those members. A first use loads
 // everyone, in pages, after taking the snapshot, so nothing committed meanwhile is missed.
 //
-// Beside the prepared profiles, the gender, age and height wishes and list deal-breakers of every
-// member's shared view sit in typed arrays, so the pairs those hard filters exclude (most of them)
-// are skipped with a few comparisons instead of a call into the engine.
+// Beside the prepared profiles, everything the engine reads of every member's shared view sits in
+// typed arrays, as codes (`Columns`), and a ranking scores members from them (`scoreShared`): the
+// pairs the hard filters exclude (most of them) cost a few comparisons, and a scored pair reads a
+// few contiguous arrays instead of a dozen objects scattered over the heap (at 1,000,000 members,
+// memory latency, not arithmetic, is what a pair costs). Each factor's score comes from the
+// engine's own functions, tabulated per code; a member the columns cannot hold (more wished cities
+// or interests than they keep) is scored by the engine from its prepared profile.
 
 /** A prepared profile and what its age was computed from (ages move on with the day). */
 type View = { profile: PreparedProfile; dateOfBirth: string | null; day: string };
@@ -36,10 +62,54 @@ export type PoolMember = {
   own?: View;
 };
 
-/** Numbers of the shared views, by slot; -1 (or 0 for genders) is "not filled in" or "no wish". */
+/** Keys a wish's weight is read for, in the order of the row's weights. */
+const WEIGHTED = ["age", "height", ...LIST_KEYS, "cities"] as const;
+/** Wished cities and interest cells a member's columns hold; a member with more is `exotic`. */
+const CITY_WISHES = 6;
+const INTEREST_CELLS = 24;
+
+// A member's row: what scoring reads of it beyond the filter columns, in 128 bytes (two cache
+// lines) read through three views of one buffer. Offsets are in each view's units from the row's
+// start (slot * 32, * 64 or * 128). Codes: 0 not filled in; -1 in the byte fields likewise.
+const ROW_BYTES = 128;
+const K = LIST_KEYS.length;
+/** Int32 cells: per list key, bits of the codes the wish accepts, its deal-breaker accepts (0: none), and those one step away. */
+const ACCEPTS = 0;
+const NEEDS = ACCEPTS + K;
+const NEAR = NEEDS + K;
+const CITY = NEAR + K;
+const COUNTRY = CITY + 1;
+const FAITH = COUNTRY + 1;
+const FAMILY_PLAN = FAITH + 1;
+const FOOD = FAMILY_PLAN + 1;
+const LOVE_LANGUAGE = FOOD + 1;
+/** Byte cells (after the Int32 ones): list values' codes, the wishes' weights (`WEIGHTED` order), then single fields. */
+const VALUES = 4 * (LOVE_LANGUAGE + 1);
+const WEIGHTS = VALUES + K;
+const W_AGE = WEIGHTS;
+const W_HEIGHT = WEIGHTS + 1;
+const W_LIST = WEIGHTS + 2;
+const W_CITIES = WEIGHTS + 2 + K;
+const CITIES_COUNT = W_CITIES + 1;
+const CITIES_BREAK = CITIES_COUNT + 1;
+const RELOCATION = CITIES_BREAK + 1;
+const LONG_DISTANCE = RELOCATION + 1;
+const CHILDREN = LONG_DISTANCE + 1;
+const EMPATHY = CHILDREN + 1;
+const NARCISSISM = EMPATHY + 1;
+const BORDERLINE = NARCISSISM + 1;
+if (BORDERLINE >= ROW_BYTES) throw new Error("candidate pool: the row outgrew its bytes");
+
+/**
+ * Numbers of the shared views, by slot; -1 (or 0 for codes and genders) is "not filled in" or
+ * "no wish". Codes come from dictionaries kept for the process (`codeOf`, `dictCode`). The hard
+ * filters a ranking checks for every member are columns (read in order); the rest is a row.
+ */
 type Columns = {
   /** 1: published (in the shared search), 0: not, or a free slot. */
   published: Uint8Array;
+  /** 1: something the columns cannot hold: the engine scores the member's prepared profile. */
+  exotic: Uint8Array;
   gender: Uint8Array;
   /** Bit mask of the genders wanted; 0: any. */
   wanted: Uint8Array;
@@ -49,10 +119,15 @@ type Columns = {
   maxAge: Int16Array;
   minHeight: Int16Array;
   maxHeight: Int16Array;
-  /** Per list key (`LIST_KEYS` order): the value's code (0: not filled in). */
-  values: Uint8Array[];
-  /** Per list key: bits of the codes a deal-breaker accepts (0: no such deal-breaker). */
-  needs: Int32Array[];
+  /** Bits of the list keys (`LIST_KEYS` order) with a deal-breaker. */
+  breaks: Uint8Array;
+  /** The rows (ROW_BYTES a slot), as bytes and Int32 cells. */
+  row8: Int8Array;
+  row32: Int32Array;
+  /** CITY_WISHES cells a slot: codes of the wished cities. */
+  cities: Int32Array;
+  /** INTEREST_CELLS cells a slot: [category, n, n word codes]..., then 0. */
+  interests: Int32Array;
 };
 
 export type CandidatePool = {
@@ -87,8 +162,10 @@ const maskOf = (genders: string[] | null) =>
 const orNone = (v: number | null) => (v === null ? -1 : v);
 
 function columns(capacity: number): Columns {
+  const rows = new ArrayBuffer(capacity * ROW_BYTES);
   return {
     published: new Uint8Array(capacity),
+    exotic: new Uint8Array(capacity),
     gender: new Uint8Array(capacity),
     wanted: new Uint8Array(capacity),
     age: new Int16Array(capacity),
@@ -97,14 +174,19 @@ function columns(capacity: number): Columns {
     maxAge: new Int16Array(capacity),
     minHeight: new Int16Array(capacity),
     maxHeight: new Int16Array(capacity),
-    values: LIST_KEYS.map(() => new Uint8Array(capacity)),
-    needs: LIST_KEYS.map(() => new Int32Array(capacity)),
+    breaks: new Uint8Array(capacity),
+    row8: new Int8Array(rows),
+    row32: new Int32Array(rows),
+    cities: new Int32Array(capacity * CITY_WISHES),
+    interests: new Int32Array(capacity * INTEREST_CELLS),
   };
 }
 
 /**
- * Codes of list values (marriage status, education...), one dictionary per key, so a deal-breaker
- * is a bit mask. Values beyond the codes a mask holds get none, and then filter nothing here.
+ * Codes of list values (marriage status, education...), one dictionary per key, so a wish is a
+ * bit mask. Every value of the keys' scales is coded first, so a "one step away" mask computed
+ * now stays true as values get codes later. Values beyond the codes a mask holds get none, and
+ * their member is `exotic`.
  */
 const MAX_CODE = 30;
 const codes: Map<string, number>[] = LIST_KEYS.map(() => new Map());
@@ -118,34 +200,57 @@ function codeOf(key: number, value: string | null, assign: boolean): number {
   }
   return code ?? 0;
 }
-/** The bits a deal-breaker on list `key` accepts; 0 when there is none or a value has no code. */
-function needOf(p: PreparedProfile, key: number, assign: boolean): number {
-  const k = LIST_KEYS[key]!;
-  const accepted = p.lists[k];
-  if (!p.dealBreakers.has(k) || accepted.length === 0) return 0;
+const SCALES: Record<(typeof LIST_KEYS)[number], readonly string[]> = {
+  relationships: [...MarriageStatus.options, ...PreviousRelationships.options],
+  education: EducationLevel.options,
+  income: IncomeLevel.options,
+  smoking: SmokingHabits.options,
+  alcohol: AlcoholConsumption.options,
+};
+LIST_KEYS.forEach((k, i) => {
+  for (const v of SCALES[k]) codeOf(i, v, true);
+});
+
+/** Bits of the codes of `list`; -1 when a value has no code. */
+function maskOfList(key: number, list: readonly string[]): number {
   let mask = 0;
-  for (const v of accepted) {
-    const code = codeOf(key, v, assign);
-    if (code === 0) {
-      if (assign) return 0;
-      continue; // a value nobody's profile has: it accepts nobody in the pool
-    }
+  for (const v of list) {
+    const code = codeOf(key, v, true);
+    if (code === 0) return -1;
     mask |= 1 << code;
   }
   return mask;
+}
+/** Bits of the coded values a wish `accepted` scores 50 ("one step away"). */
+function nearMaskOf(key: number, accepted: readonly string[]): number {
+  let mask = 0;
+  if (accepted.length === 0) return 0;
+  for (const [value, code] of codes[key]!)
+    if (!accepted.includes(value) && nearScore(LIST_KEYS[key]!, accepted, value) > 0) mask |= 1 << code;
+  return mask;
+}
+
+/** Codes of the other texts the engine compares (cities, faiths, interests...), and their texts. */
+const dict = new Map<string, number>();
+const texts: string[] = [""];
+/** The text's code (0 for none); with `assign` false, -1 for a text no member has. */
+function dictCode(value: string | null, assign = true): number {
+  if (value === null) return 0;
+  let code = dict.get(value);
+  if (code === undefined) {
+    if (!assign) return -1;
+    code = texts.length;
+    dict.set(value, code);
+    texts.push(value);
+  }
+  return code;
 }
 
 function grow(pool: CandidatePool, capacity: number) {
   const next = columns(capacity);
   const old = pool.columns;
-  for (const key of Object.keys(next) as (keyof Columns)[]) {
-    if (key === "values" || key === "needs") continue;
-    next[key].set(old[key] as never);
-  }
-  LIST_KEYS.forEach((_, i) => {
-    next.values[i]!.set(old.values[i]!);
-    next.needs[i]!.set(old.needs[i]!);
-  });
+  for (const key of Object.keys(next) as (keyof Columns)[])
+    if (key !== "row32") next[key].set(old[key] as never); // the rows: as bytes
   pool.columns = next;
 }
 
@@ -231,7 +336,24 @@ function forget(pool: CandidatePool, id: string) {
   }
 }
 
-function put(
+/** A pool with no member, not loaded: `withCandidatePool` loads it from the database. */
+export function emptyPool(today: Date): CandidatePool {
+  return {
+    members: new Map(),
+    slots: [],
+    free: [],
+    columns: columns(1024),
+    day: dayOf(today),
+    byInviter: new Map(),
+    snapshot: null,
+    queue: Promise.resolve(),
+    loading: false,
+    failedAt: 0,
+  };
+}
+
+/** Adds or replaces a member (`load` and `refresh` call it for what they read). */
+export function putMember(
   pool: CandidatePool,
   m: Omit<PoolMember, "slot" | "shared"> & { input: MatchInput },
   today: Date,
@@ -247,9 +369,21 @@ function put(
   const member: PoolMember = { id: m.id, inviterId: m.inviterId, isPublished: m.isPublished, slot, shared };
   pool.slots[slot] = member;
   pool.members.set(m.id, member);
-  const p = shared.profile; // prepared as of `today`, the pool's day
-  const c = pool.columns;
-  c.published[slot] = m.isPublished ? 1 : 0;
+  writeColumns(pool.columns, slot, shared.profile, m.isPublished);
+  if (m.inviterId !== null) {
+    const ids = pool.byInviter.get(m.inviterId) ?? new Set();
+    pool.byInviter.set(m.inviterId, ids.add(m.id));
+  }
+}
+
+const psych = (v: number | null) => (v === null ? -1 : v >= 0 && v <= 127 ? v : Number.NaN);
+const yesNo = (v: boolean | null) => (v === null ? -1 : v ? 1 : 0);
+
+/** Writes the columns and row of `slot` from `p`, prepared as of the pool's day. */
+function writeColumns(c: Columns, slot: number, p: PreparedProfile, isPublished: boolean) {
+  let exotic =
+    (p.gender !== null && bitOf(p.gender) === 0) || (p.wantedGenders?.some((g) => bitOf(g) === 0) ?? false);
+  c.published[slot] = isPublished ? 1 : 0;
   c.gender[slot] = bitOf(p.gender);
   c.wanted[slot] = maskOf(p.wantedGenders);
   c.age[slot] = orNone(p.age);
@@ -258,14 +392,57 @@ function put(
   c.maxAge[slot] = orNone(p.maxAge);
   c.minHeight[slot] = orNone(p.minHeight);
   c.maxHeight[slot] = orNone(p.maxHeight);
+  const r8 = slot * ROW_BYTES;
+  const r32 = r8 / 4;
+  c.row8.fill(0, r8, r8 + ROW_BYTES);
+  c.breaks[slot] = 0;
   LIST_KEYS.forEach((k, i) => {
-    c.values[i]![slot] = codeOf(i, p.values[k], true);
-    c.needs[i]![slot] = needOf(p, i, true);
+    const value = codeOf(i, p.values[k], true);
+    const accepts = maskOfList(i, p.lists[k]);
+    if ((value === 0 && p.values[k] !== null) || accepts === -1) exotic = true;
+    c.row8[r8 + VALUES + i] = value;
+    c.row32[r32 + ACCEPTS + i] = accepts;
+    const needs = p.dealBreakers.has(k) && accepts !== -1 ? accepts : 0;
+    c.row32[r32 + NEEDS + i] = needs;
+    if (needs !== 0) c.breaks[slot]! |= 1 << i;
+    c.row32[r32 + NEAR + i] = nearMaskOf(i, p.lists[k]);
   });
-  if (m.inviterId !== null) {
-    const ids = pool.byInviter.get(m.inviterId) ?? new Set();
-    pool.byInviter.set(m.inviterId, ids.add(m.id));
+  WEIGHTED.forEach((k, i) => {
+    c.row8[r8 + WEIGHTS + i] = p.weight[k] ?? PREFERENCE_WEIGHT.medium;
+  });
+  c.row32[r32 + CITY] = dictCode(p.city);
+  c.row32[r32 + COUNTRY] = dictCode(p.country);
+  if (p.cities.length > CITY_WISHES) exotic = true;
+  c.row8[r8 + CITIES_COUNT] = Math.min(p.cities.length, CITY_WISHES);
+  p.cities.slice(0, CITY_WISHES).forEach((city, i) => {
+    c.cities[slot * CITY_WISHES + i] = dictCode(city);
+  });
+  c.row8[r8 + CITIES_BREAK] = p.dealBreakers.has("cities") ? 1 : 0;
+  c.row8[r8 + RELOCATION] = yesNo(p.relocation);
+  c.row8[r8 + LONG_DISTANCE] = yesNo(p.longDistance);
+  c.row8[r8 + CHILDREN] = yesNo(p.wantsMoreChildren);
+  const scores = [psych(p.empathy), psych(p.narcissism), psych(p.borderline)];
+  if (scores.some(Number.isNaN)) exotic = true;
+  c.row8[r8 + EMPATHY] = scores[0]! || 0;
+  c.row8[r8 + NARCISSISM] = scores[1]! || 0;
+  c.row8[r8 + BORDERLINE] = scores[2]! || 0;
+  c.row32[r32 + FAITH] = dictCode(p.faith);
+  c.row32[r32 + FAMILY_PLAN] = dictCode(p.familyPlan);
+  c.row32[r32 + FOOD] = dictCode(p.food);
+  c.row32[r32 + LOVE_LANGUAGE] = dictCode(p.loveLanguage);
+  let at = slot * INTEREST_CELLS;
+  const end = at + INTEREST_CELLS;
+  for (const [cat, words] of p.interests) {
+    if (at + 2 + words.size >= end) {
+      exotic = true;
+      break;
+    }
+    c.interests[at++] = dictCode(cat);
+    c.interests[at++] = words.size;
+    for (const w of words) c.interests[at++] = dictCode(w);
   }
+  if (at < end) c.interests[at] = 0;
+  c.exotic[slot] = exotic ? 1 : 0;
 }
 
 /** Moves the shared views' ages and the age column on to `today`. */
@@ -290,7 +467,7 @@ async function load(db: Db, pool: CandidatePool, today: Date) {
   let after = "";
   for (;;) {
     const page = await readSharedMembers(db, { after, limit: LOAD_PAGE });
-    for (const m of page) put(pool, m, today);
+    for (const m of page) putMember(pool, m, today);
     if (page.length < LOAD_PAGE) break;
     after = page[page.length - 1]!.id;
   }
@@ -321,7 +498,7 @@ async function refresh(db: Db, pool: CandidatePool, today: Date) {
       const fresh = new Map((await readSharedMembers(db, { ids })).map((m) => [m.id, m]));
       for (const id of ids) {
         const m = fresh.get(id);
-        if (m) put(pool, m, today);
+        if (m) putMember(pool, m, today);
         else forget(pool, id);
       }
     }
@@ -348,71 +525,316 @@ async function loadOwnViews(db: Db, pool: CandidatePool, matchmakerId: string, t
   }
 }
 
+/** A score against each code of the dictionary: `score(text)`, or -1 for none (`mine` null). */
+function tableOf(mine: string | null, score: (mine: string, theirs: string) => number): Int16Array {
+  const table = new Int16Array(texts.length).fill(-1);
+  if (mine !== null) for (let code = 1; code < texts.length; code++) table[code] = score(mine, texts[code]!);
+  return table;
+}
+
+/** The part of a wish (age, height) on a number: 50 unknown, 100 in range, -1 out (excluded). */
+const rangeScore = (v: number, min: number, max: number) =>
+  v < 0 ? 50 : v < min || (max >= 0 && v > max) ? -1 : 100;
+
 /**
- * Calls `visit` with each published member whose shared view and `me` pass each other's gender,
- * age and height wishes and list deal-breakers as the engine judges them (a value not filled in
- * passes). A member skipped here is one the engine would exclude; one visited may still be.
+ * Calls `visit` with each published member the engine does not exclude as a candidate for `me`,
+ * and the pair's score: exactly `scorePair(me, member.shared.profile)` (the pool's test compares
+ * them), read from the columns.
  */
-export function forEachSharedCandidate(
+export function scoreShared(
   pool: CandidatePool,
   me: PreparedProfile,
-  visit: (m: PoolMember) => void,
+  visit: (m: PoolMember, percentage: number, clientFit: number, candidateFit: number) => void,
 ) {
   const c = pool.columns;
-  const { published, gender, wanted, age, height } = c;
+  const { published, exotic, gender, wanted, age, height, breaks, row8, row32, cities, interests } = c;
+  const { minAge: minAges, maxAge: maxAges, minHeight: minHeights, maxHeight: maxHeights } = c;
+  const slots = pool.slots;
   const myWanted = maskOf(me.wantedGenders);
   const myGender = bitOf(me.gender);
+  if (
+    (me.gender !== null && myGender === 0) ||
+    me.wantedGenders?.some((g) => bitOf(g) === 0) ||
+    me.interests.length > 30
+  ) {
+    // Genders the columns do not know, or more interests than bits: the engine judges every pair.
+    for (const m of slots)
+      if (m && published[m.slot] === 1) {
+        const s = scorePair(me, m.shared.profile);
+        if (!s.excluded) visit(m, s.percentage, s.clientFit, s.candidateFit);
+      }
+    return;
+  }
+  const ageWish = me.minAge !== null || me.maxAge !== null;
   const minAge = orNone(me.minAge);
-  const maxAge = me.maxAge ?? Number.MAX_SAFE_INTEGER;
+  const maxAge = orNone(me.maxAge);
+  const heightWish = me.minHeight !== null || me.maxHeight !== null;
   const minHeight = orNone(me.minHeight);
-  const maxHeight = me.maxHeight ?? Number.MAX_SAFE_INTEGER;
+  const maxHeight = orNone(me.maxHeight);
   const myAge = orNone(me.age);
   const myHeight = orNone(me.height);
-  // List deal-breakers: mine on their values, theirs on my values (a value without a code: skipped).
-  const mineValues: Uint8Array[] = [];
-  const mineNeeds: number[] = [];
-  const theirNeeds: Int32Array[] = [];
-  const myBits: number[] = [];
+  const wAge = me.weight.age ?? PREFERENCE_WEIGHT.medium;
+  const wHeight = me.weight.height ?? PREFERENCE_WEIGHT.medium;
+  // My list wishes on their values, by their code: the score, or -1 when it excludes.
+  const myLists: { key: number; table: Int16Array; weight: number }[] = [];
+  // Their list wishes on my values: my value's bit (0 when I have none, -1 uncoded).
+  const theirLists: { key: number; bit: number }[] = [];
   LIST_KEYS.forEach((k, i) => {
-    const need = needOf(me, i, false);
-    if (need !== 0) {
-      mineValues.push(c.values[i]!);
-      mineNeeds.push(need);
+    const accepted = me.lists[k];
+    if (accepted.length > 0) {
+      const table = new Int16Array(MAX_CODE + 1);
+      table[0] = 50;
+      for (const [value, code] of codes[i]!)
+        table[code] = accepted.includes(value)
+          ? 100
+          : me.dealBreakers.has(k)
+            ? -1
+            : nearScore(k, accepted, value);
+      myLists.push({ key: i, table, weight: me.weight[k] ?? PREFERENCE_WEIGHT.medium });
     }
     const code = codeOf(i, me.values[k], false);
-    if (code !== 0) {
-      theirNeeds.push(c.needs[i]!);
-      myBits.push(1 << code);
-    }
+    theirLists.push({ key: i, bit: me.values[k] === null ? 0 : code === 0 ? -1 : 1 << code });
   });
-  const slots = pool.slots;
+  const myBreaks = myLists.filter((wish) => wish.table.includes(-1));
+  // A deal-breaker of theirs excludes me unless it accepts my value (an uncoded one: no bit).
+  const theirBreaks = theirLists
+    .filter((l) => l.bit !== 0)
+    .map((l) => ({ key: l.key, bit: Math.max(l.bit, 0) }));
+  const theirBreakKeys = theirBreaks.reduce((bits, l) => bits | (1 << l.key), 0);
+  const myCities = Int32Array.from(me.cities, (city) => dictCode(city, false));
+  const citiesBreak = me.dealBreakers.has("cities");
+  const wCities = me.weight.cities ?? PREFERENCE_WEIGHT.medium;
+  const myCity = dictCode(me.city, false);
+  const myCountry = dictCode(me.country, false);
+  const myPsych =
+    me.empathy !== null || me.narcissism !== null || me.borderline !== null
+      ? psychologyScore(me.empathy, me.narcissism, me.borderline)
+      : -1;
+  const faith = tableOf(me.faith, faithScore);
+  const familyPlan = tableOf(me.familyPlan, familyPlanScore);
+  const food = tableOf(me.food, foodScore);
+  const love = tableOf(me.loveLanguage, loveLanguageScore);
+  const myChildren = yesNo(me.wantsMoreChildren);
+  // Habits nobody stated a wish about (mine here; theirs per member).
+  const habits = (["smoking", "alcohol"] as const).flatMap((k) => {
+    const i = LIST_KEYS.indexOf(k);
+    const mine = me.values[k];
+    if (me.lists[k].length > 0 || mine === null) return [];
+    const table = new Int16Array(MAX_CODE + 1).fill(-1);
+    for (const [value, code] of codes[i]!) table[code] = habitScore(k, mine, value);
+    return [{ key: i, table }];
+  });
+  // My interests by code: my category's place (1-based) and, per word, the bits of my categories
+  // holding it. More than 31 categories do not fit the bits: then the engine scores every pair.
+  const myCategory = new Int8Array(texts.length);
+  const myWords = new Int32Array(texts.length);
+  const mySizes: number[] = [0];
+  for (const [cat, words] of me.interests) {
+    const code = dictCode(cat, false);
+    if (code < 0) continue; // a category nobody else has
+    mySizes.push(words.size);
+    myCategory[code] = mySizes.length - 1;
+    for (const w of words) {
+      const word = dictCode(w, false);
+      if (word > 0) myWords[word]! |= 1 << (mySizes.length - 1);
+    }
+  }
+  const hasInterests = mySizes.length > 1;
+  const myRelocation = me.relocation === true;
+  const myLongDistance = me.longDistance === true;
+
   next: for (let slot = 0; slot < slots.length; slot++) {
     if (published[slot] === 0) continue;
+    // The hard filters first, cheapest first (the typed arrays hold -1 for "not filled in").
     const g = gender[slot]!;
     if (myWanted !== 0 && g !== 0 && (myWanted & g) === 0) continue;
     const w = wanted[slot]!;
     if (w !== 0 && myGender !== 0 && (w & myGender) === 0) continue;
     const a = age[slot]!;
-    if (a >= 0 && (a < minAge || a > maxAge)) continue;
+    if (ageWish && a >= 0 && (a < minAge || (maxAge >= 0 && a > maxAge))) continue;
     const h = height[slot]!;
-    if (h >= 0 && (h < minHeight || h > maxHeight)) continue;
-    if (myAge >= 0) {
-      const max = c.maxAge[slot]!;
-      if (myAge < c.minAge[slot]! || (max >= 0 && myAge > max)) continue;
+    if (heightWish && h >= 0 && (h < minHeight || (maxHeight >= 0 && h > maxHeight))) continue;
+    if (exotic[slot] === 1) {
+      const m = slots[slot]!;
+      const s = scorePair(me, m.shared.profile);
+      if (!s.excluded) visit(m, s.percentage, s.clientFit, s.candidateFit);
+      continue;
     }
-    if (myHeight >= 0) {
-      const max = c.maxHeight[slot]!;
-      if (myHeight < c.minHeight[slot]! || (max >= 0 && myHeight > max)) continue;
+    // The other hard filters before any score: most pairs they exclude cost no more.
+    const theirMinAge = minAges[slot]!;
+    const theirMaxAge = maxAges[slot]!;
+    if (myAge >= 0 && (myAge < theirMinAge || (theirMaxAge >= 0 && myAge > theirMaxAge))) continue;
+    const theirMinHeight = minHeights[slot]!;
+    const theirMaxHeight = maxHeights[slot]!;
+    if (myHeight >= 0 && (myHeight < theirMinHeight || (theirMaxHeight >= 0 && myHeight > theirMaxHeight)))
+      continue;
+    const r8 = slot * ROW_BYTES;
+    const r32 = r8 >> 2;
+    if ((breaks[slot]! & theirBreakKeys) !== 0)
+      for (let k = 0; k < theirBreaks.length; k++) {
+        const need = row32[r32 + NEEDS + theirBreaks[k]!.key]!;
+        if (need !== 0 && (need & theirBreaks[k]!.bit) === 0) continue next;
+      }
+    for (let k = 0; k < myBreaks.length; k++) {
+      const wish = myBreaks[k]!;
+      if (wish.table[row8[r8 + VALUES + wish.key]!]! < 0) continue next;
     }
-    for (let k = 0; k < mineNeeds.length; k++) {
-      const code = mineValues[k]![slot]!;
-      if (code !== 0 && (mineNeeds[k]! & (1 << code)) === 0) continue next;
+    let client = 0;
+    let clientW = 0;
+    let candidate = 0;
+    let candidateW = 0;
+    // My wishes on them (`wishes(me, them, "client")`).
+    if (ageWish) {
+      client += (a < 0 ? 50 : 100) * wAge;
+      clientW += wAge;
     }
-    for (let k = 0; k < myBits.length; k++) {
-      const need = theirNeeds[k]![slot]!;
-      if (need !== 0 && (need & myBits[k]!) === 0) continue next;
+    if (heightWish) {
+      client += (h < 0 ? 50 : 100) * wHeight;
+      clientW += wHeight;
     }
-    visit(slots[slot]!);
+    for (let k = 0; k < myLists.length; k++) {
+      const wish = myLists[k]!;
+      const score = wish.table[row8[r8 + VALUES + wish.key]!]!;
+      if (score < 0) continue next;
+      client += score * wish.weight;
+      clientW += wish.weight;
+    }
+    const city = row32[r32 + CITY]!;
+    const relocation = row8[r8 + RELOCATION]!;
+    if (myCities.length > 0) {
+      const score =
+        city === 0 ? 50 : myCities.includes(city) ? 100 : citiesBreak ? -1 : relocation === 1 ? 50 : 0;
+      if (score < 0) continue;
+      client += score * wCities;
+      clientW += wCities;
+    }
+    const e = row8[r8 + EMPATHY]!;
+    const n = row8[r8 + NARCISSISM]!;
+    const b = row8[r8 + BORDERLINE]!;
+    if (e >= 0 || n >= 0 || b >= 0) {
+      const score = psychologyScore(e < 0 ? null : e, n < 0 ? null : n, b < 0 ? null : b);
+      client += score * BASE_WEIGHT.psychology;
+      clientW += BASE_WEIGHT.psychology;
+    }
+    // Their wishes on me (`wishes(them, me, "candidate")`).
+    if (theirMinAge >= 0 || theirMaxAge >= 0) {
+      const score = rangeScore(myAge, theirMinAge, theirMaxAge);
+      if (score < 0) continue;
+      const wt = row8[r8 + W_AGE]!;
+      candidate += score * wt;
+      candidateW += wt;
+    }
+    if (theirMinHeight >= 0 || theirMaxHeight >= 0) {
+      const score = rangeScore(myHeight, theirMinHeight, theirMaxHeight);
+      if (score < 0) continue;
+      const wt = row8[r8 + W_HEIGHT]!;
+      candidate += score * wt;
+      candidateW += wt;
+    }
+    for (let k = 0; k < theirLists.length; k++) {
+      const { key, bit } = theirLists[k]!;
+      const accepts = row32[r32 + ACCEPTS + key]!;
+      if (accepts === 0) continue;
+      const score =
+        bit === 0
+          ? 50
+          : bit > 0 && (accepts & bit) !== 0
+            ? 100
+            : row32[r32 + NEEDS + key]! !== 0
+              ? -1
+              : bit > 0 && (row32[r32 + NEAR + key]! & bit) !== 0
+                ? 50
+                : 0;
+      if (score < 0) continue next;
+      const wt = row8[r8 + W_LIST + key]!;
+      candidate += score * wt;
+      candidateW += wt;
+    }
+    const wished = row8[r8 + CITIES_COUNT]!;
+    if (wished > 0) {
+      let found = false;
+      for (let i = slot * CITY_WISHES, end = i + wished; i < end; i++) if (cities[i] === myCity) found = true;
+      const score =
+        myCity === 0 ? 50 : found ? 100 : row8[r8 + CITIES_BREAK] === 1 ? -1 : myRelocation ? 50 : 0;
+      if (score < 0) continue;
+      const wt = row8[r8 + W_CITIES]!;
+      candidate += score * wt;
+      candidateW += wt;
+    }
+    if (myPsych >= 0) {
+      candidate += myPsych * BASE_WEIGHT.psychology;
+      candidateW += BASE_WEIGHT.psychology;
+    }
+    // What the two share (`shared`): both directions.
+    let both = 0;
+    let bothW = 0;
+    const f = faith[row32[r32 + FAITH]!]!;
+    if (f >= 0) {
+      both += f * BASE_WEIGHT.faith;
+      bothW += BASE_WEIGHT.faith;
+    }
+    const fp = familyPlan[row32[r32 + FAMILY_PLAN]!]!;
+    if (fp >= 0) {
+      both += fp * BASE_WEIGHT.familyPlan;
+      bothW += BASE_WEIGHT.familyPlan;
+    }
+    const ch = row8[r8 + CHILDREN]!;
+    if (myChildren >= 0 && ch >= 0) {
+      both += childrenScore(myChildren === 1, ch === 1) * BASE_WEIGHT.children;
+      bothW += BASE_WEIGHT.children;
+    }
+    for (let k = 0; k < habits.length; k++) {
+      const habit = habits[k]!;
+      if (row32[r32 + ACCEPTS + habit.key] !== 0) continue;
+      const score = habit.table[row8[r8 + VALUES + habit.key]!]!;
+      if (score < 0) continue;
+      both += score * BASE_WEIGHT.habit;
+      bothW += BASE_WEIGHT.habit;
+    }
+    const fo = food[row32[r32 + FOOD]!]!;
+    if (fo >= 0) {
+      both += fo * BASE_WEIGHT.food;
+      bothW += BASE_WEIGHT.food;
+    }
+    const lo = love[row32[r32 + LOVE_LANGUAGE]!]!;
+    if (lo >= 0) {
+      both += lo * BASE_WEIGHT.loveLanguage;
+      bothW += BASE_WEIGHT.loveLanguage;
+    }
+    if (hasInterests) {
+      for (let i = slot * INTEREST_CELLS, end = i + INTEREST_CELLS; i < end && interests[i] !== 0; ) {
+        const mine = myCategory[interests[i]!]!;
+        const size = interests[i + 1]!;
+        if (mine > 0) {
+          const bit = 1 << mine;
+          let common = 0;
+          for (let j = i + 2; j < i + 2 + size; j++) if ((myWords[interests[j]!]! & bit) !== 0) common++;
+          both += interestScore(common, Math.min(mySizes[mine]!, size)) * BASE_WEIGHT.interest;
+          bothW += BASE_WEIGHT.interest;
+        }
+        i += 2 + size;
+      }
+    }
+    if (myCity !== 0 && city !== 0) {
+      const country = row32[r32 + COUNTRY]!;
+      const sameCountry = myCountry !== 0 && myCountry === country;
+      const sameCity = myCity === city && (myCountry === 0 || country === 0 || sameCountry);
+      const score = locationScore(
+        sameCity,
+        sameCountry,
+        myRelocation || relocation === 1,
+        myLongDistance && row8[r8 + LONG_DISTANCE] === 1,
+      );
+      both += score * BASE_WEIGHT.location;
+      bothW += BASE_WEIGHT.location;
+    }
+    client += both;
+    clientW += bothW;
+    candidate += both;
+    candidateW += bothW;
+    const clientFit = clientW > 0 ? Math.round(client / clientW) : 50;
+    const candidateFit = candidateW > 0 ? Math.round(candidate / candidateW) : 50;
+    visit(slots[slot]!, Math.round(Math.sqrt(clientFit * candidateFit)), clientFit, candidateFit);
   }
 }
 
@@ -429,18 +851,7 @@ export function withCandidatePool<T>(
 ): Promise<T> {
   let pool = pools.get(db);
   if (!pool) {
-    pool = {
-      members: new Map(),
-      slots: [],
-      free: [],
-      columns: columns(1024),
-      day: dayOf(today),
-      byInviter: new Map(),
-      snapshot: null,
-      queue: Promise.resolve(),
-      loading: false,
-      failedAt: 0,
-    };
+    pool = emptyPool(today);
     pools.set(db, pool);
   }
   const p = pool;

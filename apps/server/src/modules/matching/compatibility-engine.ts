@@ -321,11 +321,8 @@ function wishes(
       if (!hit(trace, side, key, (t) => t.dealBreaker.list(side, t.label[key]!))) return false;
       continue;
     }
-    const order = ORDER[key];
-    const at = order ? order.indexOf(value) : -1;
-    const near =
-      at >= 0 && accepted.some((a) => Math.abs(order!.indexOf(a) - at) === 1 && order!.includes(a));
-    if (near) add(tally, trace, key, side, 50, w, (t) => t.list.near(side, t.label[key]!));
+    if (nearScore(key, accepted, value) > 0)
+      add(tally, trace, key, side, 50, w, (t) => t.list.near(side, t.label[key]!));
     else add(tally, trace, key, side, 0, w, (t) => t.list.miss(side, t.label[key]!));
   }
 
@@ -344,18 +341,11 @@ function wishes(
 
   // The other person's psychology, as it bears on the owner: empathy raises, flags lower.
   if (other.empathy !== null || other.narcissism !== null || other.borderline !== null) {
-    let score = other.empathy ?? 50;
+    const score = psychologyScore(other.empathy, other.narcissism, other.borderline);
     const narcissist = other.narcissism !== null && other.narcissism >= PSYCHOLOGY_FLAG;
     const borderline = other.borderline !== null && other.borderline >= PSYCHOLOGY_FLAG;
-    if (narcissist) {
-      score -= 30;
-      trace?.flags.push({ key: "narcissism", side, say: (t) => t.concern.narcissism(side) });
-    }
-    if (borderline) {
-      score -= 30;
-      trace?.flags.push({ key: "borderline", side, say: (t) => t.concern.borderline(side) });
-    }
-    score = Math.max(0, score);
+    if (narcissist) trace?.flags.push({ key: "narcissism", side, say: (t) => t.concern.narcissism(side) });
+    if (borderline) trace?.flags.push({ key: "borderline", side, say: (t) => t.concern.borderline(side) });
     add(tally, trace, "psychology", side, score, BASE_WEIGHT.psychology, (t) =>
       narcissist || borderline
         ? t.psychology.flags(side)
@@ -371,11 +361,41 @@ const JUDAISM = ["JUDAISM_HALACHIC", "JUDAISM_NON_HALACHIC"];
 const SECULAR = ["ATHEISM", "AGNOSTICISM"];
 const PLANT_BASED = ["VEGAN", "VEGETARIAN"];
 
+// Each factor's score from the values it compares, one function each: the engine below and the
+// candidate pool's typed columns (`candidate-pool.ts`, which tabulates them per value) both use them.
+
+/** A listed wish the value is not in: 50 when it is one step from a wished value on the key's scale. */
+export function nearScore(key: ListKey, accepted: readonly string[], value: string): number {
+  const order = ORDER[key];
+  const at = order ? order.indexOf(value) : -1;
+  const near = at >= 0 && accepted.some((a) => Math.abs(order!.indexOf(a) - at) === 1 && order!.includes(a));
+  return near ? 50 : 0;
+}
+
+/** The other person's psychology as it bears on someone: empathy raises, each flag lowers. */
+export function psychologyScore(
+  empathy: number | null,
+  narcissism: number | null,
+  borderline: number | null,
+) {
+  let score = empathy ?? 50;
+  if (narcissism !== null && narcissism >= PSYCHOLOGY_FLAG) score -= 30;
+  if (borderline !== null && borderline >= PSYCHOLOGY_FLAG) score -= 30;
+  return Math.max(0, score);
+}
+
 function isPair(a: string, b: string, x: string, y: string): boolean {
   return (a === x && b === y) || (a === y && b === x);
 }
 
-function familyPlanScore(a: string, b: string): number {
+/** 100 the same faith, 60 close (two branches of Judaism, or atheism and agnosticism), else 20. */
+export function faithScore(a: string, b: string): number {
+  if (a === b) return 100;
+  const close = (JUDAISM.includes(a) && JUDAISM.includes(b)) || (SECULAR.includes(a) && SECULAR.includes(b));
+  return close ? 60 : 20;
+}
+
+export function familyPlanScore(a: string, b: string): number {
   if (a === b) return a === "NOT_SURE" ? 70 : 100;
   if (isPair(a, b, "WANT_CHILDREN", "OPEN_TO_CHILDREN")) return 80;
   if (isPair(a, b, "OPEN_TO_CHILDREN", "NOT_SURE")) return 70;
@@ -383,15 +403,44 @@ function familyPlanScore(a: string, b: string): number {
   return 50; // want or do-not-want against not sure; open against do-not-want
 }
 
+export const childrenScore = (a: boolean, b: boolean) => (a === b ? 100 : 10);
+
+/** Habits nobody stated a wish about: 100 the same, 50 one step apart, else 0. */
+export function habitScore(key: "smoking" | "alcohol", a: string, b: string): number {
+  const order = ORDER[key]!;
+  const d = Math.abs(order.indexOf(a) - order.indexOf(b));
+  return d === 0 ? 100 : d === 1 ? 50 : 0;
+}
+
+/** 100 the same, 70 close (both plant-based, or neither strict), else 30. */
+export function foodScore(a: string, b: string): number {
+  if (a === b) return 100;
+  const strict =
+    PLANT_BASED.includes(a) || PLANT_BASED.includes(b) || a === "HALAL_KOSHER" || b === "HALAL_KOSHER";
+  return (PLANT_BASED.includes(a) && PLANT_BASED.includes(b)) || !strict ? 70 : 30;
+}
+
+export const loveLanguageScore = (a: string, b: string) => (a === b ? 100 : 60);
+
+/** Interests of one category: the share of the smaller set the two have in common. */
+export const interestScore = (common: number, of: number) => Math.round((100 * common) / of);
+
+/** Where two people live (both cities known): either's relocation and both's long distance count. */
+export function locationScore(
+  sameCity: boolean,
+  sameCountry: boolean,
+  relocation: boolean,
+  longDistance: boolean,
+) {
+  return sameCity ? 100 : relocation ? 70 : longDistance ? 50 : sameCountry ? 30 : 10;
+}
+
 /** What the two share: the same score counts in both directions. */
 function shared(a: PreparedProfile, b: PreparedProfile, tally: Tally, trace: Trace | null) {
   if (a.faith !== null && b.faith !== null) {
-    const same = a.faith === b.faith;
-    const close =
-      (JUDAISM.includes(a.faith) && JUDAISM.includes(b.faith)) ||
-      (SECULAR.includes(a.faith) && SECULAR.includes(b.faith));
-    add(tally, trace, "faith", "mutual", same ? 100 : close ? 60 : 20, BASE_WEIGHT.faith, (t) =>
-      same ? t.faith.same : close ? t.faith.close : t.faith.different,
+    const score = faithScore(a.faith, b.faith);
+    add(tally, trace, "faith", "mutual", score, BASE_WEIGHT.faith, (t) =>
+      score === 100 ? t.faith.same : score === 60 ? t.faith.close : t.faith.different,
     );
   }
   if (a.familyPlan !== null && b.familyPlan !== null) {
@@ -407,9 +456,9 @@ function shared(a: PreparedProfile, b: PreparedProfile, tally: Tally, trace: Tra
     );
   }
   if (a.wantsMoreChildren !== null && b.wantsMoreChildren !== null) {
-    const same = a.wantsMoreChildren === b.wantsMoreChildren;
-    add(tally, trace, "children", "mutual", same ? 100 : 10, BASE_WEIGHT.children, (t) =>
-      same ? t.children.same : t.children.different,
+    const score = childrenScore(a.wantsMoreChildren, b.wantsMoreChildren);
+    add(tally, trace, "children", "mutual", score, BASE_WEIGHT.children, (t) =>
+      score === 100 ? t.children.same : t.children.different,
     );
   }
   // Habits nobody stated a wish about: compared with each other.
@@ -418,32 +467,25 @@ function shared(a: PreparedProfile, b: PreparedProfile, tally: Tally, trace: Tra
     const x = a.values[key];
     const y = b.values[key];
     if (x === null || y === null) continue;
-    const order = ORDER[key]!;
-    const d = Math.abs(order.indexOf(x) - order.indexOf(y));
-    add(tally, trace, key, "mutual", d === 0 ? 100 : d === 1 ? 50 : 0, BASE_WEIGHT.habit, (t) =>
-      d === 0
+    const score = habitScore(key, x, y);
+    add(tally, trace, key, "mutual", score, BASE_WEIGHT.habit, (t) =>
+      score === 100
         ? t.habit.same(t.label[key]!)
-        : d === 1
+        : score === 50
           ? t.habit.near(t.label[key]!)
           : t.habit.far(t.label[key]!),
     );
   }
   if (a.food !== null && b.food !== null) {
-    const same = a.food === b.food;
-    const strict =
-      PLANT_BASED.includes(a.food) ||
-      PLANT_BASED.includes(b.food) ||
-      a.food === "HALAL_KOSHER" ||
-      b.food === "HALAL_KOSHER";
-    const close = !same && ((PLANT_BASED.includes(a.food) && PLANT_BASED.includes(b.food)) || !strict);
-    add(tally, trace, "food", "mutual", same ? 100 : close ? 70 : 30, BASE_WEIGHT.food, (t) =>
-      same ? t.food.same : close ? t.food.close : t.food.different,
+    const score = foodScore(a.food, b.food);
+    add(tally, trace, "food", "mutual", score, BASE_WEIGHT.food, (t) =>
+      score === 100 ? t.food.same : score === 70 ? t.food.close : t.food.different,
     );
   }
   if (a.loveLanguage !== null && b.loveLanguage !== null) {
-    const same = a.loveLanguage === b.loveLanguage;
-    add(tally, trace, "loveLanguage", "mutual", same ? 100 : 60, BASE_WEIGHT.loveLanguage, (t) =>
-      same ? t.loveLanguage.same : t.loveLanguage.different,
+    const score = loveLanguageScore(a.loveLanguage, b.loveLanguage);
+    add(tally, trace, "loveLanguage", "mutual", score, BASE_WEIGHT.loveLanguage, (t) =>
+      score === 100 ? t.loveLanguage.same : t.loveLanguage.different,
     );
   }
   for (const [cat, mine] of a.interests) {
@@ -453,29 +495,30 @@ function shared(a: PreparedProfile, b: PreparedProfile, tally: Tally, trace: Tra
     let common = 0;
     for (const v of mine) if (theirs.has(v)) common++;
     const of = Math.min(mine.size, theirs.size);
-    add(
-      tally,
-      trace,
-      `interests.${cat}`,
-      "mutual",
-      Math.round((100 * common) / of),
-      BASE_WEIGHT.interest,
-      (t) => t.interests(t.interest[cat] ?? cat, common, of),
+    add(tally, trace, `interests.${cat}`, "mutual", interestScore(common, of), BASE_WEIGHT.interest, (t) =>
+      t.interests(t.interest[cat] ?? cat, common, of),
     );
   }
   if (a.city !== null && b.city !== null) {
     const sameCountry = a.country !== null && a.country === b.country;
     const sameCity = a.city === b.city && (a.country === null || b.country === null || sameCountry);
-    const [score, say] = sameCity
-      ? [100, (t: Messages) => t.location.sameCity]
-      : a.relocation === true || b.relocation === true
-        ? [70, (t: Messages) => t.location.relocation]
-        : a.longDistance === true && b.longDistance === true
-          ? [50, (t: Messages) => t.location.longDistance]
-          : sameCountry
-            ? [30, (t: Messages) => t.location.sameCountry]
-            : [10, (t: Messages) => t.location.far];
-    add(tally, trace, "location", "mutual", score, BASE_WEIGHT.location, say);
+    const score = locationScore(
+      sameCity,
+      sameCountry,
+      a.relocation === true || b.relocation === true,
+      a.longDistance === true && b.longDistance === true,
+    );
+    add(tally, trace, "location", "mutual", score, BASE_WEIGHT.location, (t: Messages) =>
+      score === 100
+        ? t.location.sameCity
+        : score === 70
+          ? t.location.relocation
+          : score === 50
+            ? t.location.longDistance
+            : score === 30
+              ? t.location.sameCountry
+              : t.location.far,
+    );
   }
 }
 

@@ -1,10 +1,10 @@
 import type { Db } from "../../db/client.js";
 import {
-  forEachSharedCandidate,
   isCandidatePoolLoaded,
   loadCandidatePool,
   type PoolMember,
   profileOn,
+  scoreShared,
   withCandidatePool,
 } from "./candidate-pool.js";
 import { prefilterCandidates, readLearningExtras } from "./candidates-query.js";
@@ -52,12 +52,15 @@ export async function rankCandidates(
   const ranked = isCandidatePoolLoaded(db)
     ? await fromPool(db, args, me, prepared)
     : await fromDatabase(db, args, me, prepared);
-  ranked.sort((a, b) => b.percentage - a.percentage || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  ranked.sort(byScore);
   if (args.learning !== false) await learnedOrder(db, clientId, me, ranked, prepared);
   return limit === undefined ? ranked : ranked.slice(0, limit);
 }
 
 type RankArgs = Parameters<typeof rankCandidates>[1];
+
+const byScore = (a: RankedCandidate, b: RankedCandidate) =>
+  b.percentage - a.percentage || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** The read of the ranking reading candidates from the database right now (one at a time). */
 const readingDatabase = new WeakMap<Db, Promise<unknown>>();
@@ -131,11 +134,16 @@ function fromPool(
       // An own member without a full view could not be read again: it just left the pool.
       if (id !== clientId && m.own) keep(m, profileOn(m.own, today), true);
     }
-    // Everyone else's published clients, through their display settings: the typed columns
-    // first skip the pairs the gender, age and height filters exclude.
-    forEachSharedCandidate(pool, me, (m) => {
-      if (m.inviterId !== matchmakerId && m.id !== clientId) keep(m, m.shared.profile, false);
+    // Everyone else's published clients, through their display settings, scored from the pool's
+    // columns (the hard filters first).
+    scoreShared(pool, me, (m, percentage, clientFit, candidateFit) => {
+      if (m.inviterId === matchmakerId || m.id === clientId) return;
+      out.push({ id: m.id, inviterId: m.inviterId, isOwnClient: false, percentage, clientFit, candidateFit });
     });
+    // The learned order (after the pool's turn) reads the best candidates' profiles as of now.
+    out.sort(byScore);
+    for (const r of out.slice(0, LEARNED_RERANK))
+      if (!r.isOwnClient) prepared.set(r.id, pool.members.get(r.id)!.shared.profile);
     return out;
   });
 }

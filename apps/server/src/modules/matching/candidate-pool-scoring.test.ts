@@ -1,0 +1,109 @@
+import { describe, expect, it } from "vitest";
+import { person, randomMatchInput, seededRandom } from "../../../test/match-profiles.js";
+import { emptyPool, putMember, scoreShared } from "./candidate-pool.js";
+import { type MatchInput, prepareProfile, scorePair } from "./compatibility-engine.js";
+
+// The pool scores members from typed columns (`scoreShared`); the engine (`scorePair`) is the
+// definition. Both must give the same candidates and the same three numbers for every pair,
+// including members the columns cannot hold and values filled in or not.
+
+const today = new Date("2026-11-25T12:00:00Z");
+
+/** Random profiles pushed to the edges: no gender, no birth date, unusual wishes and values. */
+function varied(rnd: () => number, i: number): MatchInput {
+  const input = randomMatchInput(rnd);
+  const f = { ...input.fields };
+  const p = { ...input.preferences };
+  if (i % 17 === 0) f.gender = null;
+  if (i % 13 === 0) f.dateOfBirth = null;
+  if (i % 11 === 0) p.orientation = "HOMOSEXUAL";
+  if (i % 7 === 0) p.preferredGender = null;
+  if (i % 19 === 0) p.maxHeight = 185;
+  if (i % 23 === 0) f.city = null;
+  if (i % 29 === 0) f.country = null;
+  if (i % 5 === 0) p.dealBreakers = [...p.dealBreakers, "relationships", "cities"];
+  // More wished cities and interests than the columns hold: scored by the engine.
+  if (i % 31 === 0) p.preferredCities = ["A", "B", "C", "D", "E", "F", "G", "Kazan"];
+  if (i % 37 === 0)
+    f.interests = {
+      sports: ["a", "b", "c", "d", "e", "f"],
+      music: ["g", "h", "i", "j", "k", "l"],
+      ...f.interests,
+    };
+  if (i % 41 === 0) f.psychology = { ...f.psychology, narcissism: 90, borderline: 80 };
+  return { fields: f, preferences: p };
+}
+
+function reference(me: MatchInput, members: Map<string, MatchInput>) {
+  const mine = prepareProfile(me, today);
+  const out = new Map<string, number[]>();
+  for (const [id, input] of members) {
+    const s = scorePair(mine, prepareProfile(input, today));
+    if (!s.excluded) out.set(id, [s.percentage, s.clientFit, s.candidateFit]);
+  }
+  return out;
+}
+
+function fromColumns(pool: ReturnType<typeof emptyPool>, me: MatchInput) {
+  const out = new Map<string, number[]>();
+  scoreShared(pool, prepareProfile(me, today), (m, percentage, clientFit, candidateFit) => {
+    out.set(m.id, [percentage, clientFit, candidateFit]);
+  });
+  return out;
+}
+
+describe("the pool's columns score as the engine does", () => {
+  it("gives every pair the engine's score, members changed and removed included", () => {
+    const rnd = seededRandom(2026);
+    const pool = emptyPool(today);
+    const members = new Map<string, MatchInput>();
+    for (let i = 0; i < 3000; i++) {
+      const input = varied(rnd, i);
+      const id = `m${i}`;
+      putMember(pool, { id, inviterId: `a${i % 7}`, isPublished: i % 10 !== 0, input }, today);
+      if (i % 10 !== 0) members.set(id, input);
+    }
+    // Changes reuse slots: replaced members and freed ones.
+    for (let i = 1; i < 3000; i += 97) {
+      const input = varied(rnd, i * 3);
+      putMember(pool, { id: `m${i}`, inviterId: "a1", isPublished: true, input }, today);
+      members.set(`m${i}`, input);
+    }
+    let compared = 0;
+    for (let i = 0; i < 80; i++) {
+      const me = varied(rnd, i + 5000);
+      const expected = reference(me, members);
+      expect(fromColumns(pool, me)).toEqual(expected);
+      compared += expected.size;
+    }
+    expect(compared).toBeGreaterThan(10_000);
+  });
+
+  it("holds values beyond the codes it keeps, and clients the columns do not know", () => {
+    const pool = emptyPool(today);
+    const members = new Map<string, MatchInput>();
+    const base = { gender: "FEMALE" as const, city: "Kazan", country: "RU" as const };
+    // Forty incomes nobody else has: past the codes a wish's bits hold.
+    for (let i = 0; i < 40; i++) {
+      const input = person(
+        { ...base, incomeLevel: `INCOME_${i}` as never },
+        { income: [`INCOME_${39 - i}`] as never },
+      );
+      putMember(pool, { id: `x${i}`, inviterId: "a", isPublished: true, input }, today);
+      members.set(`x${i}`, input);
+    }
+    const plain = person(base, { preferredCities: ["kazan"], dealBreakers: ["cities"] });
+    putMember(pool, { id: "plain", inviterId: "a", isPublished: true, input: plain }, today);
+    members.set("plain", plain);
+    for (const me of [
+      person(
+        { gender: "MALE", incomeLevel: "INCOME_3" as never, city: "Kazan" },
+        { income: ["INCOME_5"] as never },
+      ),
+      person({ gender: "MALE", city: "Perm" }, { preferredCities: ["kazan"], dealBreakers: ["cities"] }),
+      person({ gender: "UNKNOWN" as never }, { preferredGender: "FEMALE" }),
+      person({ gender: null, city: "Nowhere", country: "ZZ" as never }, {}),
+    ])
+      expect(fromColumns(pool, me)).toEqual(reference(me, members));
+  });
+});
