@@ -46,8 +46,8 @@ function reference(me: MatchInput, members: Map<string, MatchInput>) {
 
 function fromColumns(pool: ReturnType<typeof emptyPool>, me: MatchInput) {
   const out = new Map<string, number[]>();
-  scoreShared(pool, prepareProfile(me, today), (m, percentage, clientFit, candidateFit) => {
-    out.set(m.id, [percentage, clientFit, candidateFit]);
+  scoreShared(pool, prepareProfile(me, today), (slot, percentage, clientFit, candidateFit) => {
+    out.set(pool.slots[slot]!.id, [percentage, clientFit, candidateFit]);
   });
   return out;
 }

@@ -110,6 +110,8 @@ type Columns = {
   published: Uint8Array;
   /** 1: something the columns cannot hold: the engine scores the member's prepared profile. */
   exotic: Uint8Array;
+  /** The member's matchmaker (`inviterCode`; 0: none). */
+  inviter: Int32Array;
   gender: Uint8Array;
   /** Bit mask of the genders wanted; 0: any. */
   wanted: Uint8Array;
@@ -166,6 +168,7 @@ function columns(capacity: number): Columns {
   return {
     published: new Uint8Array(capacity),
     exotic: new Uint8Array(capacity),
+    inviter: new Int32Array(capacity),
     gender: new Uint8Array(capacity),
     wanted: new Uint8Array(capacity),
     age: new Int16Array(capacity),
@@ -221,13 +224,30 @@ function maskOfList(key: number, list: readonly string[]): number {
   }
   return mask;
 }
+/** Near masks of the wish lists seen: equal lists are one object (`compact`), values near one are pre-coded. */
+const nearMasks = LIST_KEYS.map(() => new WeakMap<readonly string[], number>());
 /** Bits of the coded values a wish `accepted` scores 50 ("one step away"). */
 function nearMaskOf(key: number, accepted: readonly string[]): number {
-  let mask = 0;
   if (accepted.length === 0) return 0;
-  for (const [value, code] of codes[key]!)
-    if (!accepted.includes(value) && nearScore(LIST_KEYS[key]!, accepted, value) > 0) mask |= 1 << code;
+  let mask = nearMasks[key]!.get(accepted);
+  if (mask === undefined) {
+    mask = 0;
+    for (const [value, code] of codes[key]!)
+      if (!accepted.includes(value) && nearScore(LIST_KEYS[key]!, accepted, value) > 0) mask |= 1 << code;
+    nearMasks[key]!.set(accepted, mask);
+  }
   return mask;
+}
+
+const inviters = new Map<string, number>();
+/** The code of a matchmaker in the `inviter` column; -1 for one with no member in any pool. */
+export function inviterCode(matchmakerId: string, assign = false): number {
+  let code = inviters.get(matchmakerId);
+  if (code === undefined && assign) {
+    code = inviters.size + 1;
+    inviters.set(matchmakerId, code);
+  }
+  return code ?? -1;
 }
 
 /** Codes of the other texts the engine compares (cities, faiths, interests...), and their texts. */
@@ -370,6 +390,7 @@ export function putMember(
   pool.slots[slot] = member;
   pool.members.set(m.id, member);
   writeColumns(pool.columns, slot, shared.profile, m.isPublished);
+  pool.columns.inviter[slot] = m.inviterId === null ? 0 : inviterCode(m.inviterId, true);
   if (m.inviterId !== null) {
     const ids = pool.byInviter.get(m.inviterId) ?? new Set();
     pool.byInviter.set(m.inviterId, ids.add(m.id));
@@ -537,14 +558,14 @@ const rangeScore = (v: number, min: number, max: number) =>
   v < 0 ? 50 : v < min || (max >= 0 && v > max) ? -1 : 100;
 
 /**
- * Calls `visit` with each published member the engine does not exclude as a candidate for `me`,
- * and the pair's score: exactly `scorePair(me, member.shared.profile)` (the pool's test compares
+ * Calls `visit` with the slot of each published member the engine does not exclude as a
+ * candidate for `me`, and the pair's score: exactly `scorePair(me, member.shared.profile)` (the pool's test compares
  * them), read from the columns.
  */
 export function scoreShared(
   pool: CandidatePool,
   me: PreparedProfile,
-  visit: (m: PoolMember, percentage: number, clientFit: number, candidateFit: number) => void,
+  visit: (slot: number, percentage: number, clientFit: number, candidateFit: number) => void,
 ) {
   const c = pool.columns;
   const { published, exotic, gender, wanted, age, height, breaks, row8, row32, cities, interests } = c;
@@ -561,7 +582,7 @@ export function scoreShared(
     for (const m of slots)
       if (m && published[m.slot] === 1) {
         const s = scorePair(me, m.shared.profile);
-        if (!s.excluded) visit(m, s.percentage, s.clientFit, s.candidateFit);
+        if (!s.excluded) visit(m.slot, s.percentage, s.clientFit, s.candidateFit);
       }
     return;
   }
@@ -655,9 +676,8 @@ export function scoreShared(
     const h = height[slot]!;
     if (heightWish && h >= 0 && (h < minHeight || (maxHeight >= 0 && h > maxHeight))) continue;
     if (exotic[slot] === 1) {
-      const m = slots[slot]!;
-      const s = scorePair(me, m.shared.profile);
-      if (!s.excluded) visit(m, s.percentage, s.clientFit, s.candidateFit);
+      const s = scorePair(me, slots[slot]!.shared.profile);
+      if (!s.excluded) visit(slot, s.percentage, s.clientFit, s.candidateFit);
       continue;
     }
     // The other hard filters before any score: most pairs they exclude cost no more.
@@ -834,7 +854,7 @@ export function scoreShared(
     candidateW += bothW;
     const clientFit = clientW > 0 ? Math.round(client / clientW) : 50;
     const candidateFit = candidateW > 0 ? Math.round(candidate / candidateW) : 50;
-    visit(slots[slot]!, Math.round(Math.sqrt(clientFit * candidateFit)), clientFit, candidateFit);
+    visit(slot, Math.round(Math.sqrt(clientFit * candidateFit)), clientFit, candidateFit);
   }
 }
 

@@ -1,8 +1,8 @@
 import type { Db } from "../../db/client.js";
 import {
+  inviterCode,
   isCandidatePoolLoaded,
   loadCandidatePool,
-  type PoolMember,
   profileOn,
   scoreShared,
   withCandidatePool,
@@ -52,7 +52,6 @@ export async function rankCandidates(
   const ranked = isCandidatePoolLoaded(db)
     ? await fromPool(db, args, me, prepared)
     : await fromDatabase(db, args, me, prepared);
-  ranked.sort(byScore);
   if (args.learning !== false) await learnedOrder(db, clientId, me, ranked, prepared);
   return limit === undefined ? ranked : ranked.slice(0, limit);
 }
@@ -103,7 +102,7 @@ async function fromDatabase(
       candidateFit: s.candidateFit,
     });
   }
-  return out;
+  return out.sort(byScore);
 }
 
 function fromPool(
@@ -114,34 +113,59 @@ function fromPool(
 ): Promise<RankedCandidate[]> {
   const { clientId, matchmakerId, today } = args;
   return withCandidatePool(db, matchmakerId, today, (pool) => {
-    const out: RankedCandidate[] = [];
-    const keep = (m: PoolMember, candidate: PreparedProfile, isOwnClient: boolean) => {
+    // The matchmaker's own clients, seen in full (whether published or not).
+    const own: RankedCandidate[] = [];
+    for (const id of pool.byInviter.get(matchmakerId) ?? []) {
+      const m = pool.members.get(id)!;
+      // An own member without a full view could not be read again: it just left the pool.
+      if (id === clientId || !m.own) continue;
+      const candidate = profileOn(m.own, today);
       const s = scorePair(me, candidate);
-      if (s.excluded) return;
+      if (s.excluded) continue;
       prepared.set(m.id, candidate);
-      out.push({
+      own.push({
         id: m.id,
         inviterId: m.inviterId,
-        isOwnClient,
+        isOwnClient: true,
         percentage: s.percentage,
         clientFit: s.clientFit,
         candidateFit: s.candidateFit,
       });
-    };
-    // The matchmaker's own clients, seen in full (whether published or not).
-    for (const id of pool.byInviter.get(matchmakerId) ?? []) {
-      const m = pool.members.get(id)!;
-      // An own member without a full view could not be read again: it just left the pool.
-      if (id !== clientId && m.own) keep(m, profileOn(m.own, today), true);
     }
     // Everyone else's published clients, through their display settings, scored from the pool's
-    // columns (the hard filters first).
-    scoreShared(pool, me, (m, percentage, clientFit, candidateFit) => {
-      if (m.inviterId === matchmakerId || m.id === clientId) return;
-      out.push({ id: m.id, inviterId: m.inviterId, isOwnClient: false, percentage, clientFit, candidateFit });
+    // columns (the hard filters first), kept as numbers until they are in order.
+    const skipInviter = inviterCode(matchmakerId);
+    const skipSlot = pool.members.get(clientId)?.slot ?? -1;
+    const { inviter } = pool.columns;
+    const found: number[] = [];
+    const scores: number[] = [];
+    const perPercentage = new Int32Array(101);
+    scoreShared(pool, me, (slot, percentage, clientFit, candidateFit) => {
+      if (inviter[slot] === skipInviter || slot === skipSlot) return;
+      found.push(slot);
+      scores.push((percentage << 16) | (clientFit << 8) | candidateFit);
+      perPercentage[percentage]!++;
     });
-    // The learned order (after the pool's turn) reads the best candidates' profiles as of now.
+    // Best first by a counting sort on the percentage, which keeps slot order within one: mostly
+    // the ids' order too (a load fills slots in id order), so the sort by id after is nearly a pass.
+    const next = new Int32Array(101);
+    for (let p = 99, at = perPercentage[100]!; p >= 0; at += perPercentage[p--]!) next[p] = at;
+    const out: RankedCandidate[] = new Array(found.length);
+    for (let i = 0; i < found.length; i++) {
+      const score = scores[i]!;
+      const m = pool.slots[found[i]!]!;
+      out[next[score >> 16]!++] = {
+        id: m.id,
+        inviterId: m.inviterId,
+        isOwnClient: false,
+        percentage: score >> 16,
+        clientFit: (score >> 8) & 255,
+        candidateFit: score & 255,
+      };
+    }
+    out.push(...own);
     out.sort(byScore);
+    // The learned order (after the pool's turn) reads the best candidates' profiles as of now.
     for (const r of out.slice(0, LEARNED_RERANK))
       if (!r.isOwnClient) prepared.set(r.id, pool.members.get(r.id)!.shared.profile);
     return out;
