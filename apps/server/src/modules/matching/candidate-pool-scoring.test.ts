@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { person, randomMatchInput, seededRandom } from "../../../test/match-profiles.js";
-import { emptyPool, putMember, scoreShared } from "./candidate-pool.js";
+import { emptyPool, forgetMember, putMember, scoreShared } from "./candidate-pool.js";
 import { type MatchInput, prepareProfile, scorePair } from "./compatibility-engine.js";
+import { bestFirst, packScore, type RankedCandidate } from "./ranking.js";
 
 // The pool scores members from typed columns (`scoreShared`); the engine (`scorePair`) is the
 // definition. Both must give the same candidates and the same three numbers for every pair,
@@ -31,6 +32,14 @@ function varied(rnd: () => number, i: number): MatchInput {
       ...f.interests,
     };
   if (i % 41 === 0) f.psychology = { ...f.psychology, narcissism: 90, borderline: 80 };
+  // Every wish's weight, each at its own value, so no two columns can be mixed up unseen.
+  if (i % 3 === 0)
+    p.weights = { age: "high", height: "low", cities: "high", relationships: "low", smoking: "high" };
+  if (i % 4 === 0)
+    p.weights = { age: "low", height: "high", cities: "low", alcohol: "low", education: "high" };
+  // The same city in another country.
+  if (i % 43 === 0) f.country = "DE";
+  if (i % 47 === 0) f.gender = "UNKNOWN" as never;
   return { fields: f, preferences: p };
 }
 
@@ -46,9 +55,12 @@ function reference(me: MatchInput, members: Map<string, MatchInput>) {
 
 function fromColumns(pool: ReturnType<typeof emptyPool>, me: MatchInput) {
   const out = new Map<string, number[]>();
+  let visits = 0;
   scoreShared(pool, prepareProfile(me, today), (slot, percentage, clientFit, candidateFit) => {
     out.set(pool.slots[slot]!.id, [percentage, clientFit, candidateFit]);
+    visits++;
   });
+  expect(visits).toBe(out.size); // each member once
   return out;
 }
 
@@ -63,12 +75,24 @@ describe("the pool's columns score as the engine does", () => {
       putMember(pool, { id, inviterId: `a${i % 7}`, isPublished: i % 10 !== 0, input }, today);
       if (i % 10 !== 0) members.set(id, input);
     }
-    // Changes reuse slots: replaced members and freed ones.
+    // Changes: members replaced in place, members removed, and newcomers in the freed slots.
     for (let i = 1; i < 3000; i += 97) {
       const input = varied(rnd, i * 3);
       putMember(pool, { id: `m${i}`, inviterId: "a1", isPublished: true, input }, today);
       members.set(`m${i}`, input);
     }
+    for (let i = 2; i < 3000; i += 89) {
+      forgetMember(pool, `m${i}`);
+      members.delete(`m${i}`);
+    }
+    const freed = pool.free.length;
+    for (let i = 0; i < 40; i++) {
+      const input = varied(rnd, i * 7 + 1);
+      putMember(pool, { id: `n${i}`, inviterId: "a2", isPublished: true, input }, today);
+      members.set(`n${i}`, input);
+    }
+    expect(freed).toBeGreaterThan(30);
+    expect(pool.free.length).toBe(Math.max(0, freed - 40));
     let compared = 0;
     for (let i = 0; i < 80; i++) {
       const me = varied(rnd, i + 5000);
@@ -105,5 +129,44 @@ describe("the pool's columns score as the engine does", () => {
       person({ gender: null, city: "Nowhere", country: "ZZ" as never }, {}),
     ])
       expect(fromColumns(pool, me)).toEqual(reference(me, members));
+  });
+});
+
+describe("the ranking's order", () => {
+  it("is best first, ties by id, own members merged in, whatever order the slots hold the ids in", () => {
+    const rnd = seededRandom(9);
+    for (let round = 0; round < 30; round++) {
+      const n = 1 + Math.floor(rnd() * 400);
+      // Ids mostly in slot order, some out of it (slots reused), and sometimes all shuffled.
+      const ids = Array.from({ length: n }, (_, i) =>
+        rnd() < (round % 3 === 0 ? 1 : 0.05)
+          ? `z${Math.floor(rnd() * 1e6)}-${i}`
+          : `m${String(i).padStart(6, "0")}`,
+      );
+      const pct = () => 40 + Math.floor(rnd() * (round % 2 === 0 ? 5 : 60));
+      const found = ids.map((_, i) => i);
+      const scores = found.map(() => packScore(pct(), Math.floor(rnd() * 101), Math.floor(rnd() * 101)));
+      const own: RankedCandidate[] = Array.from({ length: Math.floor(rnd() * 20) }, (_, i) => ({
+        id: `o${Math.floor(rnd() * 1e6)}-${i}`,
+        inviterId: "mine",
+        isOwnClient: true,
+        percentage: pct(),
+        clientFit: 1,
+        candidateFit: 2,
+      }));
+      const memberAt = (slot: number) => ({ id: ids[slot]!, inviterId: `a${slot % 3}` });
+      const all = [
+        ...own,
+        ...found.map((slot, i) => ({
+          ...memberAt(slot),
+          isOwnClient: false,
+          percentage: scores[i]! >> 16,
+          clientFit: (scores[i]! >> 8) & 255,
+          candidateFit: scores[i]! & 255,
+        })),
+      ];
+      const want = all.sort((a, b) => b.percentage - a.percentage || (a.id < b.id ? -1 : 1));
+      expect(bestFirst([...own], found, scores, memberAt)).toEqual(want);
+    }
   });
 });

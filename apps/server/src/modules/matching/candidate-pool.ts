@@ -250,18 +250,21 @@ export function inviterCode(matchmakerId: string, assign = false): number {
   return code ?? -1;
 }
 
-/** Codes of the other texts the engine compares (cities, faiths, interests...), and their texts. */
-const dict = new Map<string, number>();
-const texts: string[] = [""];
+/** Codes of the other texts the engine compares, and their texts (index 0: none). */
+type Dict = { codes: Map<string, number>; texts: string[] };
+/** Values of a few options (faith, family plan, food, love language, interest category): a ranking tabulates scores over all of them. */
+const options: Dict = { codes: new Map(), texts: [""] };
+/** Free texts (cities, countries, interest words): only compared for equality, never tabulated. */
+const words: Dict = { codes: new Map(), texts: [""] };
 /** The text's code (0 for none); with `assign` false, -1 for a text no member has. */
-function dictCode(value: string | null, assign = true): number {
+function dictCode(dict: Dict, value: string | null, assign = true): number {
   if (value === null) return 0;
-  let code = dict.get(value);
+  let code = dict.codes.get(value);
   if (code === undefined) {
     if (!assign) return -1;
-    code = texts.length;
-    dict.set(value, code);
-    texts.push(value);
+    code = dict.texts.length;
+    dict.codes.set(value, code);
+    dict.texts.push(value);
   }
   return code;
 }
@@ -342,7 +345,8 @@ export function profileOn(view: View, today: Date): PreparedProfile {
   return view.profile;
 }
 
-function forget(pool: CandidatePool, id: string) {
+/** Removes a member (`refresh` does, for one that left the pool); its slot is reused. */
+export function forgetMember(pool: CandidatePool, id: string) {
   const old = pool.members.get(id);
   if (!old) return;
   pool.members.delete(id);
@@ -378,7 +382,7 @@ export function putMember(
   m: Omit<PoolMember, "slot" | "shared"> & { input: MatchInput },
   today: Date,
 ) {
-  forget(pool, m.id);
+  forgetMember(pool, m.id);
   let slot = pool.free.pop();
   if (slot === undefined) {
     slot = pool.slots.length;
@@ -397,13 +401,19 @@ export function putMember(
   }
 }
 
-const psych = (v: number | null) => (v === null ? -1 : v >= 0 && v <= 127 ? v : Number.NaN);
+const psych = (v: number | null) =>
+  v === null ? -1 : Number.isInteger(v) && v >= 0 && v <= 127 ? v : Number.NaN;
 const yesNo = (v: boolean | null) => (v === null ? -1 : v ? 1 : 0);
 
 /** Writes the columns and row of `slot` from `p`, prepared as of the pool's day. */
 function writeColumns(c: Columns, slot: number, p: PreparedProfile, isPublished: boolean) {
   let exotic =
-    (p.gender !== null && bitOf(p.gender) === 0) || (p.wantedGenders?.some((g) => bitOf(g) === 0) ?? false);
+    (p.gender !== null && bitOf(p.gender) === 0) ||
+    (p.wantedGenders?.some((g) => bitOf(g) === 0) ?? false) ||
+    // Whole numbers within an Int16 (the contract's): anything else is left to the engine.
+    [p.age, p.height, p.minAge, p.maxAge, p.minHeight, p.maxHeight].some(
+      (v) => v !== null && !(Number.isInteger(v) && v >= 0 && v < 32_768),
+    );
   c.published[slot] = isPublished ? 1 : 0;
   c.gender[slot] = bitOf(p.gender);
   c.wanted[slot] = maskOf(p.wantedGenders);
@@ -431,12 +441,12 @@ function writeColumns(c: Columns, slot: number, p: PreparedProfile, isPublished:
   WEIGHTED.forEach((k, i) => {
     c.row8[r8 + WEIGHTS + i] = p.weight[k] ?? PREFERENCE_WEIGHT.medium;
   });
-  c.row32[r32 + CITY] = dictCode(p.city);
-  c.row32[r32 + COUNTRY] = dictCode(p.country);
+  c.row32[r32 + CITY] = dictCode(words, p.city);
+  c.row32[r32 + COUNTRY] = dictCode(words, p.country);
   if (p.cities.length > CITY_WISHES) exotic = true;
   c.row8[r8 + CITIES_COUNT] = Math.min(p.cities.length, CITY_WISHES);
   p.cities.slice(0, CITY_WISHES).forEach((city, i) => {
-    c.cities[slot * CITY_WISHES + i] = dictCode(city);
+    c.cities[slot * CITY_WISHES + i] = dictCode(words, city);
   });
   c.row8[r8 + CITIES_BREAK] = p.dealBreakers.has("cities") ? 1 : 0;
   c.row8[r8 + RELOCATION] = yesNo(p.relocation);
@@ -447,20 +457,20 @@ function writeColumns(c: Columns, slot: number, p: PreparedProfile, isPublished:
   c.row8[r8 + EMPATHY] = scores[0]! || 0;
   c.row8[r8 + NARCISSISM] = scores[1]! || 0;
   c.row8[r8 + BORDERLINE] = scores[2]! || 0;
-  c.row32[r32 + FAITH] = dictCode(p.faith);
-  c.row32[r32 + FAMILY_PLAN] = dictCode(p.familyPlan);
-  c.row32[r32 + FOOD] = dictCode(p.food);
-  c.row32[r32 + LOVE_LANGUAGE] = dictCode(p.loveLanguage);
+  c.row32[r32 + FAITH] = dictCode(options, p.faith);
+  c.row32[r32 + FAMILY_PLAN] = dictCode(options, p.familyPlan);
+  c.row32[r32 + FOOD] = dictCode(options, p.food);
+  c.row32[r32 + LOVE_LANGUAGE] = dictCode(options, p.loveLanguage);
   let at = slot * INTEREST_CELLS;
   const end = at + INTEREST_CELLS;
-  for (const [cat, words] of p.interests) {
-    if (at + 2 + words.size >= end) {
+  for (const [cat, list] of p.interests) {
+    if (at + 2 + list.size >= end) {
       exotic = true;
       break;
     }
-    c.interests[at++] = dictCode(cat);
-    c.interests[at++] = words.size;
-    for (const w of words) c.interests[at++] = dictCode(w);
+    c.interests[at++] = dictCode(options, cat);
+    c.interests[at++] = list.size;
+    for (const w of list) c.interests[at++] = dictCode(words, w);
   }
   if (at < end) c.interests[at] = 0;
   c.exotic[slot] = exotic ? 1 : 0;
@@ -520,7 +530,7 @@ async function refresh(db: Db, pool: CandidatePool, today: Date) {
       for (const id of ids) {
         const m = fresh.get(id);
         if (m) putMember(pool, m, today);
-        else forget(pool, id);
+        else forgetMember(pool, id);
       }
     }
   }
@@ -548,6 +558,7 @@ async function loadOwnViews(db: Db, pool: CandidatePool, matchmakerId: string, t
 
 /** A score against each code of the dictionary: `score(text)`, or -1 for none (`mine` null). */
 function tableOf(mine: string | null, score: (mine: string, theirs: string) => number): Int16Array {
+  const { texts } = options;
   const table = new Int16Array(texts.length).fill(-1);
   if (mine !== null) for (let code = 1; code < texts.length; code++) table[code] = score(mine, texts[code]!);
   return table;
@@ -566,6 +577,8 @@ export function scoreShared(
   pool: CandidatePool,
   me: PreparedProfile,
   visit: (slot: number, percentage: number, clientFit: number, candidateFit: number) => void,
+  /** Members not to score: a matchmaker's (`inviterCode`) and one slot (the client's own). */
+  skip: { inviter: number; slot: number } = { inviter: -1, slot: -1 },
 ) {
   const c = pool.columns;
   const { published, exotic, gender, wanted, age, height, breaks, row8, row32, cities, interests } = c;
@@ -580,7 +593,7 @@ export function scoreShared(
   ) {
     // Genders the columns do not know, or more interests than bits: the engine judges every pair.
     for (const m of slots)
-      if (m && published[m.slot] === 1) {
+      if (m && published[m.slot] === 1 && c.inviter[m.slot] !== skip.inviter && m.slot !== skip.slot) {
         const s = scorePair(me, m.shared.profile);
         if (!s.excluded) visit(m.slot, s.percentage, s.clientFit, s.candidateFit);
       }
@@ -622,11 +635,11 @@ export function scoreShared(
     .filter((l) => l.bit !== 0)
     .map((l) => ({ key: l.key, bit: Math.max(l.bit, 0) }));
   const theirBreakKeys = theirBreaks.reduce((bits, l) => bits | (1 << l.key), 0);
-  const myCities = Int32Array.from(me.cities, (city) => dictCode(city, false));
+  const myCities = Int32Array.from(me.cities, (city) => dictCode(words, city, false));
   const citiesBreak = me.dealBreakers.has("cities");
   const wCities = me.weight.cities ?? PREFERENCE_WEIGHT.medium;
-  const myCity = dictCode(me.city, false);
-  const myCountry = dictCode(me.country, false);
+  const myCity = dictCode(words, me.city, false);
+  const myCountry = dictCode(words, me.country, false);
   const myPsych =
     me.empathy !== null || me.narcissism !== null || me.borderline !== null
       ? psychologyScore(me.empathy, me.narcissism, me.borderline)
@@ -647,25 +660,27 @@ export function scoreShared(
   });
   // My interests by code: my category's place (1-based) and, per word, the bits of my categories
   // holding it. More than 31 categories do not fit the bits: then the engine scores every pair.
-  const myCategory = new Int8Array(texts.length);
-  const myWords = new Int32Array(texts.length);
+  const myCategory = new Int8Array(options.texts.length);
+  const myWords = new Map<number, number>();
   const mySizes: number[] = [0];
-  for (const [cat, words] of me.interests) {
-    const code = dictCode(cat, false);
+  for (const [cat, list] of me.interests) {
+    const code = dictCode(options, cat, false);
     if (code < 0) continue; // a category nobody else has
-    mySizes.push(words.size);
+    mySizes.push(list.size);
     myCategory[code] = mySizes.length - 1;
-    for (const w of words) {
-      const word = dictCode(w, false);
-      if (word > 0) myWords[word]! |= 1 << (mySizes.length - 1);
+    for (const w of list) {
+      const word = dictCode(words, w, false);
+      if (word > 0) myWords.set(word, (myWords.get(word) ?? 0) | (1 << (mySizes.length - 1)));
     }
   }
   const hasInterests = mySizes.length > 1;
   const myRelocation = me.relocation === true;
   const myLongDistance = me.longDistance === true;
 
+  const { inviter: skipInviter, slot: skipSlot } = skip;
+  const { inviter } = c;
   next: for (let slot = 0; slot < slots.length; slot++) {
-    if (published[slot] === 0) continue;
+    if (published[slot] === 0 || inviter[slot] === skipInviter || slot === skipSlot) continue;
     // The hard filters first, cheapest first (the typed arrays hold -1 for "not filled in").
     const g = gender[slot]!;
     if (myWanted !== 0 && g !== 0 && (myWanted & g) === 0) continue;
@@ -828,7 +843,8 @@ export function scoreShared(
         if (mine > 0) {
           const bit = 1 << mine;
           let common = 0;
-          for (let j = i + 2; j < i + 2 + size; j++) if ((myWords[interests[j]!]! & bit) !== 0) common++;
+          for (let j = i + 2; j < i + 2 + size; j++)
+            if (((myWords.get(interests[j]!) ?? 0) & bit) !== 0) common++;
           both += interestScore(common, Math.min(mySizes[mine]!, size)) * BASE_WEIGHT.interest;
           bothW += BASE_WEIGHT.interest;
         }

@@ -61,6 +61,78 @@ type RankArgs = Parameters<typeof rankCandidates>[1];
 const byScore = (a: RankedCandidate, b: RankedCandidate) =>
   b.percentage - a.percentage || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
+/** Puts `out[start..end)` in id order: one pass when it is already. */
+function byIdIn(out: RankedCandidate[], start: number, end: number) {
+  for (let i = start + 1; i < end; i++)
+    if (out[i - 1]!.id > out[i]!.id) {
+      const run = out.slice(start, end).sort(byScore);
+      for (let j = 0; j < run.length; j++) out[start + j] = run[j]!;
+      return;
+    }
+}
+
+/** Merges `out[start..mid)` and `out[mid..end)`, each in id order, into id order. */
+function mergeByIdIn(out: RankedCandidate[], start: number, mid: number, end: number) {
+  const left = out.slice(start, mid);
+  let i = 0;
+  let j = mid;
+  let at = start;
+  while (i < left.length && j < end) out[at++] = left[i]!.id < out[j]!.id ? left[i++]! : out[j++]!;
+  while (i < left.length) out[at++] = left[i++]!;
+}
+
+/** A pair's three numbers (each 0-100) as one. */
+export const packScore = (percentage: number, clientFit: number, candidateFit: number) =>
+  (percentage << 16) | (clientFit << 8) | candidateFit;
+
+/**
+ * The ranking, best first, ties by id: `own` (scored objects) and other members as slots with
+ * packed scores (`packScore`), made objects only once in order. A counting sort on the percentage
+ * puts own members first within one, then the rest in slot order, which mostly follows the ids (a
+ * load fills slots in id order): each run is then checked in one pass and sorted only if it is
+ * not in id order, and the own members are merged in.
+ */
+export function bestFirst(
+  own: RankedCandidate[],
+  found: readonly number[],
+  scores: readonly number[],
+  memberAt: (slot: number) => { id: string; inviterId: string | null },
+): RankedCandidate[] {
+  const perPercentage = new Int32Array(101);
+  const ownPerPercentage = new Int32Array(101);
+  for (const score of scores) perPercentage[score >> 16]!++;
+  for (const r of own) {
+    perPercentage[r.percentage]!++;
+    ownPerPercentage[r.percentage]!++;
+  }
+  const next = new Int32Array(101);
+  for (let p = 99, at = perPercentage[100]!; p >= 0; at += perPercentage[p--]!) next[p] = at;
+  const out: RankedCandidate[] = new Array(found.length + own.length);
+  for (const r of own) out[next[r.percentage]!++] = r;
+  for (let i = 0; i < found.length; i++) {
+    const score = scores[i]!;
+    const m = memberAt(found[i]!);
+    out[next[score >> 16]!++] = {
+      id: m.id,
+      inviterId: m.inviterId,
+      isOwnClient: false,
+      percentage: score >> 16,
+      clientFit: (score >> 8) & 255,
+      candidateFit: score & 255,
+    };
+  }
+  for (let p = 100, start = 0; p >= 0; start += perPercentage[p--]!) {
+    const mid = start + ownPerPercentage[p]!;
+    const end = start + perPercentage[p]!;
+    byIdIn(out, mid, end);
+    if (mid > start) {
+      byIdIn(out, start, mid);
+      mergeByIdIn(out, start, mid, end);
+    }
+  }
+  return out;
+}
+
 /** The read of the ranking reading candidates from the database right now (one at a time). */
 const readingDatabase = new WeakMap<Db, Promise<unknown>>();
 
@@ -134,37 +206,19 @@ function fromPool(
     }
     // Everyone else's published clients, through their display settings, scored from the pool's
     // columns (the hard filters first), kept as numbers until they are in order.
-    const skipInviter = inviterCode(matchmakerId);
-    const skipSlot = pool.members.get(clientId)?.slot ?? -1;
-    const { inviter } = pool.columns;
     const found: number[] = [];
     const scores: number[] = [];
-    const perPercentage = new Int32Array(101);
-    scoreShared(pool, me, (slot, percentage, clientFit, candidateFit) => {
-      if (inviter[slot] === skipInviter || slot === skipSlot) return;
-      found.push(slot);
-      scores.push((percentage << 16) | (clientFit << 8) | candidateFit);
-      perPercentage[percentage]!++;
-    });
-    // Best first by a counting sort on the percentage, which keeps slot order within one: mostly
-    // the ids' order too (a load fills slots in id order), so the sort by id after is nearly a pass.
-    const next = new Int32Array(101);
-    for (let p = 99, at = perPercentage[100]!; p >= 0; at += perPercentage[p--]!) next[p] = at;
-    const out: RankedCandidate[] = new Array(found.length);
-    for (let i = 0; i < found.length; i++) {
-      const score = scores[i]!;
-      const m = pool.slots[found[i]!]!;
-      out[next[score >> 16]!++] = {
-        id: m.id,
-        inviterId: m.inviterId,
-        isOwnClient: false,
-        percentage: score >> 16,
-        clientFit: (score >> 8) & 255,
-        candidateFit: score & 255,
-      };
-    }
-    out.push(...own);
-    out.sort(byScore);
+    const skip = { inviter: inviterCode(matchmakerId), slot: pool.members.get(clientId)?.slot ?? -1 };
+    scoreShared(
+      pool,
+      me,
+      (slot, percentage, clientFit, candidateFit) => {
+        found.push(slot);
+        scores.push(packScore(percentage, clientFit, candidateFit));
+      },
+      skip,
+    );
+    const out = bestFirst(own, found, scores, (slot) => pool.slots[slot]!);
     // The learned order (after the pool's turn) reads the best candidates' profiles as of now.
     for (const r of out.slice(0, LEARNED_RERANK))
       if (!r.isOwnClient) prepared.set(r.id, pool.members.get(r.id)!.shared.profile);
