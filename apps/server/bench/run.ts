@@ -446,13 +446,13 @@ function engineLine(e: EngineFigures): string {
 
 /** Published profiles ranked among: 100,000 by default, a million behind the flag. */
 const RANKING_PROFILES = Number(process.env.BENCH_RANKING_PROFILES ?? 100_000);
-if (!Number.isInteger(RANKING_PROFILES) || RANKING_PROFILES < 1000)
-  throw new Error("BENCH_RANKING_PROFILES: a whole number of profiles, at least 1000");
-/** Issue 21's targets: 150 ms at 100,000 profiles, 200 ms at 1,000,000. */
+/** Issue 21's targets: 150 ms at 100,000 profiles, 200 ms at 1,000,000 (and for any size above 100,000). */
 const RANKING_TARGET_MS = RANKING_PROFILES > 100_000 ? 200 : 150;
 
 /** Candidate ranking on a database of its own, seeded with RANKING_PROFILES published profiles. */
 async function measureRanking(work: string): Promise<RankingFigures> {
+  if (!Number.isInteger(RANKING_PROFILES) || RANKING_PROFILES < 1000)
+    throw new Error("BENCH_RANKING_PROFILES: a whole number of profiles, at least 1000");
   const dir = path.join(work, "ranking");
   mkdirSync(dir, { recursive: true });
   const target = await freshDatabase(dir, "ranking");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { person, randomMatchInput, seededRandom } from "../../../test/match-profiles.js";
-import { emptyPool, forgetMember, putMember, scoreShared } from "./candidate-pool.js";
+import { emptyPool, forgetMember, inviterCode, putMember, scoreShared } from "./candidate-pool.js";
 import { type MatchInput, prepareProfile, scorePair } from "./compatibility-engine.js";
 import { bestFirst, packScore, type RankedCandidate } from "./ranking.js";
 
@@ -34,9 +34,8 @@ function varied(rnd: () => number, i: number): MatchInput {
   if (i % 41 === 0) f.psychology = { ...f.psychology, narcissism: 90, borderline: 80 };
   // Every wish's weight, each at its own value, so no two columns can be mixed up unseen.
   if (i % 3 === 0)
-    p.weights = { age: "high", height: "low", cities: "high", relationships: "low", smoking: "high" };
-  if (i % 4 === 0)
-    p.weights = { age: "low", height: "high", cities: "low", alcohol: "low", education: "high" };
+    p.weights = { age: "high", height: "low", cities: "medium", relationships: "low", smoking: "high" };
+  if (i % 4 === 0) p.weights = { age: "low", height: "high", cities: "high", alcohol: "low", income: "high" };
   // The same city in another country.
   if (i % 43 === 0) f.country = "DE";
   if (i % 47 === 0) f.gender = "UNKNOWN" as never;
@@ -101,6 +100,23 @@ describe("the pool's columns score as the engine does", () => {
       compared += expected.size;
     }
     expect(compared).toBeGreaterThan(10_000);
+    // A matchmaker's members and the client's own slot are left out, before any score.
+    const me = varied(rnd, 9001);
+    const skipped = pool.members.get("m7")!;
+    const left = new Set<string>();
+    scoreShared(
+      pool,
+      prepareProfile(me, today),
+      (slot) => {
+        left.add(pool.slots[slot]!.id);
+      },
+      { inviter: inviterCode("a3"), slot: skipped.slot },
+    );
+    const all = [...reference(me, members).keys()];
+    const kept = all.filter((id) => id !== "m7" && pool.members.get(id)!.inviterId !== "a3");
+    expect(kept.length).toBeGreaterThan(20);
+    expect(all.length).toBeGreaterThan(kept.length + 5);
+    expect([...left].sort()).toEqual(kept.sort());
   });
 
   it("holds values beyond the codes it keeps, and clients the columns do not know", () => {
@@ -143,7 +159,8 @@ describe("the ranking's order", () => {
           ? `z${Math.floor(rnd() * 1e6)}-${i}`
           : `m${String(i).padStart(6, "0")}`,
       );
-      const pct = () => 40 + Math.floor(rnd() * (round % 2 === 0 ? 5 : 60));
+      // Narrow (long runs) or the whole range, its ends included.
+      const pct = () => (round % 2 === 0 ? 40 + Math.floor(rnd() * 5) : Math.floor(rnd() * 101));
       const found = ids.map((_, i) => i);
       const scores = found.map(() => packScore(pct(), Math.floor(rnd() * 101), Math.floor(rnd() * 101)));
       const own: RankedCandidate[] = Array.from({ length: Math.floor(rnd() * 20) }, (_, i) => ({

@@ -162,6 +162,11 @@ const bitOf = (gender: string | null) => (gender === null ? 0 : (GENDER_BIT[gend
 const maskOf = (genders: string[] | null) =>
   genders === null ? 0 : genders.reduce((m, g) => m | bitOf(g), 0);
 const orNone = (v: number | null) => (v === null ? -1 : v);
+/** A whole number an Int16 column holds (ages, heights: the contract's). */
+const fits = (v: number | null) => v === null || (Number.isInteger(v) && v >= 0 && v < 32_768);
+/** For the filter columns: a number that does not fit is "not filled in", which filters no one out. */
+const column = (v: number | null) => (v !== null && fits(v) ? v : -1);
+const numbersOf = (p: PreparedProfile) => [p.age, p.height, p.minAge, p.maxAge, p.minHeight, p.maxHeight];
 
 function columns(capacity: number): Columns {
   const rows = new ArrayBuffer(capacity * ROW_BYTES);
@@ -410,19 +415,17 @@ function writeColumns(c: Columns, slot: number, p: PreparedProfile, isPublished:
   let exotic =
     (p.gender !== null && bitOf(p.gender) === 0) ||
     (p.wantedGenders?.some((g) => bitOf(g) === 0) ?? false) ||
-    // Whole numbers within an Int16 (the contract's): anything else is left to the engine.
-    [p.age, p.height, p.minAge, p.maxAge, p.minHeight, p.maxHeight].some(
-      (v) => v !== null && !(Number.isInteger(v) && v >= 0 && v < 32_768),
-    );
+    // Numbers outside the contract's are left to the engine (their columns filter no one out).
+    !numbersOf(p).every(fits);
   c.published[slot] = isPublished ? 1 : 0;
   c.gender[slot] = bitOf(p.gender);
   c.wanted[slot] = maskOf(p.wantedGenders);
-  c.age[slot] = orNone(p.age);
-  c.height[slot] = orNone(p.height);
-  c.minAge[slot] = orNone(p.minAge);
-  c.maxAge[slot] = orNone(p.maxAge);
-  c.minHeight[slot] = orNone(p.minHeight);
-  c.maxHeight[slot] = orNone(p.maxHeight);
+  c.age[slot] = column(p.age);
+  c.height[slot] = column(p.height);
+  c.minAge[slot] = column(p.minAge);
+  c.maxAge[slot] = column(p.maxAge);
+  c.minHeight[slot] = column(p.minHeight);
+  c.maxHeight[slot] = column(p.maxHeight);
   const r8 = slot * ROW_BYTES;
   const r32 = r8 / 4;
   c.row8.fill(0, r8, r8 + ROW_BYTES);
@@ -481,7 +484,7 @@ function setDay(pool: CandidatePool, today: Date) {
   const day = dayOf(today);
   if (pool.day === day) return;
   pool.day = day;
-  for (const m of pool.slots) if (m) pool.columns.age[m.slot] = orNone(profileOn(m.shared, today).age);
+  for (const m of pool.slots) if (m) pool.columns.age[m.slot] = column(profileOn(m.shared, today).age);
 }
 
 async function currentSnapshot(db: Db): Promise<string> {
@@ -589,9 +592,11 @@ export function scoreShared(
   if (
     (me.gender !== null && myGender === 0) ||
     me.wantedGenders?.some((g) => bitOf(g) === 0) ||
-    me.interests.length > 30
+    me.interests.length > 30 ||
+    !numbersOf(me).every(fits)
   ) {
-    // Genders the columns do not know, or more interests than bits: the engine judges every pair.
+    // Genders the columns do not know, more interests than bits, or numbers outside the
+    // contract's: the engine judges every pair.
     for (const m of slots)
       if (m && published[m.slot] === 1 && c.inviter[m.slot] !== skip.inviter && m.slot !== skip.slot) {
         const s = scorePair(me, m.shared.profile);
