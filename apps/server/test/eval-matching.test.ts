@@ -78,6 +78,9 @@ describe("npm run eval:matching", () => {
     expect(r.brierLearning).toBeLessThan(r.brierBaseRate);
     expect(r.calibration).toHaveLength(10);
     expect(r.calibration.reduce((s, b) => s + b.count, 0)).toBe(360);
+    // With the whole night known, the liked partners stand out too (the shared goal, planted in
+    // the questionnaire, is not part of the hindsight reference).
+    expect(r.hindsight.decAuc).toBeGreaterThan(0.7);
   });
 
   it("sees nothing where there is nothing: coin-flip answers score an AUC of 0.5 within 0.05", async () => {
@@ -86,6 +89,10 @@ describe("npm run eval:matching", () => {
     expect(Math.abs(r.matchAucLearning - 0.5)).toBeLessThan(0.05);
     expect(Math.abs(r.decAucLearning - 0.5)).toBeLessThan(0.05);
     expect(Math.abs(r.decAucQuestionnaire - 0.5)).toBeLessThan(0.05);
+    expect(Math.abs(r.hindsight.decAuc - 0.5)).toBeLessThan(0.05);
+    // Leaving one meeting out of small nights pulls chance below 0.5 (a yes left out lowers both
+    // people's rates), never above it.
+    expect(r.hindsight.matchAuc).toBeLessThan(0.55);
   });
 
   it("is deterministic: the same file gives the same figures", async () => {
@@ -146,6 +153,7 @@ describe("npm run eval:matching", () => {
       /^dec AUC with learning: (0\.\d{3}|1\.000)$/m,
       /^brier with learning: 0\.\d{4}$/m,
       /^base-rate brier: 0\.\d{4}$/m,
+      /^hindsight ceiling \(leakage, not a method: .*\): match AUC (0\.\d{3}|1\.000), dec AUC (0\.\d{3}|1\.000)$/m,
       /^calibration \(match with learning\):$/m,
       /^ {2}0\.9-1\.0 +\d+/m,
       /^run time: \d+\.\d s$/m,

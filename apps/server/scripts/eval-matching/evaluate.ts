@@ -23,6 +23,8 @@ import {
   questionnaireMatch,
 } from "../../src/modules/matching/learning/model.js";
 import { type Decision, OutcomeLedger } from "../../src/modules/matching/learning/outcomes.js";
+import { logit } from "../../src/modules/matching/learning/logistic.js";
+import { additiveEffects, priorMean } from "../../src/modules/matching/learning/signals.js";
 import {
   PAIR_TRAITS,
   pairTraits,
@@ -85,6 +87,8 @@ export type Evaluation = {
   signalAuc: Record<DecisionSignalKey, number>;
   /** Match and dec AUC with learning in each third of the night (how much history there was). */
   byThird: { scored: number; matchAuc: number; decAuc: number }[];
+  /** A reference, not a method: the same selectivity and desirability fitted in hindsight (`hindsight`). */
+  hindsight: { matchAuc: number; decAuc: number };
 };
 
 /** The file's people and meetings, and the replay every fit and score goes through. */
@@ -218,13 +222,59 @@ function prepare(rows: readonly Row[]) {
     return q;
   };
 
-  return { people, meetings, skipped, waves, byWave, finalLedger, groupOf, replay, questionnaireWithout };
+  return {
+    people,
+    meetings,
+    skipped,
+    waves,
+    byWave,
+    finalLedger,
+    groupOf,
+    replay,
+    questionnaireWithout,
+    toDecision,
+  };
+}
+
+/**
+ * A ceiling to read the figures against, never a score the product could give: each meeting
+ * scored by the additive fit (`additiveEffects`: base + how freely the decider says yes + how
+ * wanted the partner is) of every other meeting of its night, later ones included, i.e. with
+ * hindsight the replay cannot have. Only that meeting's two answers are left out; the priors are
+ * fitted on the other waves, as in the replay.
+ */
+function hindsight(
+  meetings: readonly Meeting[],
+  priors: Priors,
+  groupOf: (id: string) => string,
+  toDecision: (m: Meeting) => Decision,
+) {
+  const pairOf = (m: Meeting) => (m.from < m.to ? `${m.from}|${m.to}` : `${m.to}|${m.from}`);
+  const givenPrior = (id: string) => priors.given[groupOf(id)] ?? { alpha: 1, beta: 1 };
+  const receivedPrior = (id: string) => priors.received[groupOf(id)] ?? { alpha: 1, beta: 1 };
+  const out = new Map<Meeting, number>();
+  const pairs = new Map<string, Meeting[]>();
+  for (const m of meetings) pairs.set(pairOf(m), [...(pairs.get(pairOf(m)) ?? []), m]);
+  for (const [pair, own] of pairs) {
+    const ledger = OutcomeLedger.replay(
+      PAIR_TRAITS.length,
+      meetings.filter((m) => pairOf(m) !== pair).map(toDecision),
+    );
+    const { giver, receiver } = additiveEffects(ledger, givenPrior, receivedPrior);
+    for (const m of own) {
+      const z =
+        logit(priorMean(givenPrior(m.from))) + (giver.get(m.from) ?? 0) + (receiver.get(m.to) ?? 0);
+      out.set(m, 1 / (1 + Math.exp(-z)));
+    }
+  }
+  return out;
 }
 
 export function evaluate(rows: readonly Row[]): Evaluation {
-  const { people, meetings, skipped, waves, byWave, finalLedger, groupOf, replay, questionnaireWithout } =
+  const { people, meetings, skipped, waves, byWave, finalLedger, groupOf, replay, questionnaireWithout, toDecision } =
     prepare(rows);
   const scored: Scored[] = [];
+  const afterwards: { decision: number; match: number; yes: number; matched: number }[] = [];
   for (const test of waves) {
     const train = waves.filter((w) => w !== test);
     const trainMeetings = train.flatMap((w) => byWave.get(w)!);
@@ -242,6 +292,17 @@ export function evaluate(rows: readonly Row[]): Evaluation {
     const fitted: FittedLearner = { ...q, ...fitCombination(examples), priors };
     const baseRate = trainMeetings.filter((m) => m.match).length / trainMeetings.length;
     const lastTime = Math.max(...byWave.get(test)!.map((m) => m.time));
+    const known = hindsight(byWave.get(test)!, priors, groupOf, toDecision);
+    const back = new Map(byWave.get(test)!.map((m) => [`${m.from}>${m.to}`, m]));
+    for (const [m, p] of known) {
+      const reverse = back.get(`${m.to}>${m.from}`);
+      afterwards.push({
+        decision: p,
+        match: reverse ? p * known.get(reverse)! : p,
+        yes: m.yes ? 1 : 0,
+        matched: m.match ? 1 : 0,
+      });
+    }
     replay(test, q, priors, (m, s, back, qDec) => {
       const qMatch = questionnaireMatch(fitted, m.questionnaire, m.questionnaireBack);
       scored.push({
@@ -301,6 +362,16 @@ export function evaluate(rows: readonly Row[]): Evaluation {
         ),
       };
     }),
+    hindsight: {
+      matchAuc: auc(
+        afterwards.map((x) => x.match),
+        afterwards.map((x) => x.matched),
+      ),
+      decAuc: auc(
+        afterwards.map((x) => x.decision),
+        afterwards.map((x) => x.yes),
+      ),
+    },
   };
 }
 
