@@ -1,4 +1,5 @@
 import { scorePair } from "../../src/modules/matching/compatibility-engine.js";
+import { logit } from "../../src/modules/matching/learning/logistic.js";
 import {
   auc,
   brier,
@@ -23,8 +24,6 @@ import {
   questionnaireMatch,
 } from "../../src/modules/matching/learning/model.js";
 import { type Decision, OutcomeLedger } from "../../src/modules/matching/learning/outcomes.js";
-import { logit } from "../../src/modules/matching/learning/logistic.js";
-import { additiveEffects, priorMean } from "../../src/modules/matching/learning/signals.js";
 import {
   PAIR_TRAITS,
   pairTraits,
@@ -32,6 +31,7 @@ import {
   questionnaireFeatures,
   statedWeights,
 } from "../../src/modules/matching/learning/questionnaire.js";
+import { additiveEffects, priorMean } from "../../src/modules/matching/learning/signals.js";
 import { num, REFERENCE_DAY, type Row, toProfile } from "./speed-dating.js";
 
 // The replay: every meeting scored before it happens by the product's learning matcher, with
@@ -262,8 +262,7 @@ function hindsight(
     );
     const { giver, receiver } = additiveEffects(ledger, givenPrior, receivedPrior);
     for (const m of own) {
-      const z =
-        logit(priorMean(givenPrior(m.from))) + (giver.get(m.from) ?? 0) + (receiver.get(m.to) ?? 0);
+      const z = logit(priorMean(givenPrior(m.from))) + (giver.get(m.from) ?? 0) + (receiver.get(m.to) ?? 0);
       out.set(m, 1 / (1 + Math.exp(-z)));
     }
   }
@@ -271,8 +270,18 @@ function hindsight(
 }
 
 export function evaluate(rows: readonly Row[]): Evaluation {
-  const { people, meetings, skipped, waves, byWave, finalLedger, groupOf, replay, questionnaireWithout, toDecision } =
-    prepare(rows);
+  const {
+    people,
+    meetings,
+    skipped,
+    waves,
+    byWave,
+    finalLedger,
+    groupOf,
+    replay,
+    questionnaireWithout,
+    toDecision,
+  } = prepare(rows);
   const scored: Scored[] = [];
   const afterwards: { decision: number; match: number; yes: number; matched: number }[] = [];
   for (const test of waves) {

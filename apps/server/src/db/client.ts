@@ -298,6 +298,26 @@ const RECONNECT_MS = [250, 500, 1000, 2000];
  * answer to a statement within QUERY_TIMEOUT_MS (longer than any request's statement; migrations
  * run without it). Keepalive notices a peer that vanished without closing the connection.
  */
+/**
+ * The address and startup `options` a connection opens with: `SESSION_SETTINGS`, sent with each
+ * connection's startup (no round trip of its own), then any `options` the address carries itself
+ * (`?options=-c%20statement_timeout%3D5000`), which node-postgres would otherwise put in place of
+ * ours. PostgreSQL takes the last of two values for one setting, so the address's own win.
+ */
+export function withSessionSettings(url: string): { connectionString: string; options: string } {
+  const ours = Object.entries(SESSION_SETTINGS).map(([name, value]) => `-c ${name}=${value}`);
+  let address: URL;
+  try {
+    address = new URL(url);
+  } catch {
+    return { connectionString: url, options: ours.join(" ") };
+  }
+  const theirs = address.searchParams.get("options");
+  if (theirs === null) return { connectionString: url, options: ours.join(" ") };
+  address.searchParams.delete("options");
+  return { connectionString: address.toString(), options: [...ours, theirs].join(" ") };
+}
+
 export const CONNECT_TIMEOUT_MS = 5000;
 export const QUERY_TIMEOUT_MS = 30_000;
 
@@ -313,13 +333,9 @@ export const QUERY_TIMEOUT_MS = 30_000;
  */
 function openPostgres(url: string, poolSize: number): Database {
   const connection = {
-    connectionString: url,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     keepAlive: true,
-    // Sent with each connection's startup: no round trip of its own.
-    options: Object.entries(SESSION_SETTINGS)
-      .map(([name, value]) => `-c ${name}=${value}`)
-      .join(" "),
+    ...withSessionSettings(url),
   };
   const ignoreError = () => {};
   const channels = new Map<string, Set<ChannelListener>>();
