@@ -37,7 +37,7 @@ console.log("with learning, by part of the night (history grows):");
   console.log(`  ${name}: ${t.scored} scored, match AUC ${f3(t.matchAuc)}, dec AUC ${f3(t.decAuc)}`);
 });
 console.log(
-  `hindsight ceiling (leakage, not a method: selectivity and desirability fitted on the whole night but the meeting): match AUC ${f3(result.hindsight.matchAuc)}, dec AUC ${f3(result.hindsight.decAuc)}`,
+  `hindsight reference (leakage, not a method: selectivity and desirability fitted on the whole night but the meeting): match AUC ${f3(result.hindsight.matchAuc)}, dec AUC ${f3(result.hindsight.decAuc)}`,
 );
 console.log("calibration (match with learning):");
 console.log("  bin        count  predicted  observed");

@@ -90,8 +90,9 @@ describe("npm run eval:matching", () => {
     expect(Math.abs(r.decAucLearning - 0.5)).toBeLessThan(0.05);
     expect(Math.abs(r.decAucQuestionnaire - 0.5)).toBeLessThan(0.05);
     expect(Math.abs(r.hindsight.decAuc - 0.5)).toBeLessThan(0.05);
-    // Leaving one meeting out of small nights pulls chance below 0.5 (a yes left out lowers both
-    // people's rates), never above it.
+    // Leaving one meeting out of small nights pulls coin flips below 0.5 (a yes left out lowers
+    // both people's rates). Real nights differ in how freely everyone says yes, which the
+    // reference does read: answers shuffled within each wave of the real file score above 0.5.
     expect(r.hindsight.matchAuc).toBeLessThan(0.55);
   });
 
@@ -153,7 +154,7 @@ describe("npm run eval:matching", () => {
       /^dec AUC with learning: (0\.\d{3}|1\.000)$/m,
       /^brier with learning: 0\.\d{4}$/m,
       /^base-rate brier: 0\.\d{4}$/m,
-      /^hindsight ceiling \(leakage, not a method: .*\): match AUC (0\.\d{3}|1\.000), dec AUC (0\.\d{3}|1\.000)$/m,
+      /^hindsight reference \(leakage, not a method: .*\): match AUC (0\.\d{3}|1\.000), dec AUC (0\.\d{3}|1\.000)$/m,
       /^calibration \(match with learning\):$/m,
       /^ {2}0\.9-1\.0 +\d+/m,
       /^run time: \d+\.\d s$/m,

@@ -87,7 +87,7 @@ export type Evaluation = {
   signalAuc: Record<DecisionSignalKey, number>;
   /** Match and dec AUC with learning in each third of the night (how much history there was). */
   byThird: { scored: number; matchAuc: number; decAuc: number }[];
-  /** A reference, not a method: the same selectivity and desirability fitted in hindsight (`hindsight`). */
+  /** A reference, not a method: selectivity and desirability fitted in hindsight (`hindsight`). */
   hindsight: { matchAuc: number; decAuc: number };
 };
 
@@ -237,7 +237,7 @@ function prepare(rows: readonly Row[]) {
 }
 
 /**
- * A ceiling to read the figures against, never a score the product could give: each meeting
+ * A reference to read the figures against, never a score the product could give: each meeting
  * scored by the additive fit (`additiveEffects`: base + how freely the decider says yes + how
  * wanted the partner is) of every other meeting of its night, later ones included, i.e. with
  * hindsight the replay cannot have. Only that meeting's two answers are left out; the priors are
@@ -283,7 +283,8 @@ export function evaluate(rows: readonly Row[]): Evaluation {
     toDecision,
   } = prepare(rows);
   const scored: Scored[] = [];
-  const afterwards: { decision: number; match: number; yes: number; matched: number }[] = [];
+  /** Hindsight scores: `match` is null for a meeting whose other side is not in the file. */
+  const afterwards: { decision: number; match: number | null; yes: number; matched: number }[] = [];
   for (const test of waves) {
     const train = waves.filter((w) => w !== test);
     const trainMeetings = train.flatMap((w) => byWave.get(w)!);
@@ -307,7 +308,7 @@ export function evaluate(rows: readonly Row[]): Evaluation {
       const reverse = back.get(`${m.to}>${m.from}`);
       afterwards.push({
         decision: p,
-        match: reverse ? p * known.get(reverse)! : p,
+        match: reverse ? p * known.get(reverse)! : null,
         yes: m.yes ? 1 : 0,
         matched: m.match ? 1 : 0,
       });
@@ -373,8 +374,8 @@ export function evaluate(rows: readonly Row[]): Evaluation {
     }),
     hindsight: {
       matchAuc: auc(
-        afterwards.map((x) => x.match),
-        afterwards.map((x) => x.matched),
+        afterwards.flatMap((x) => (x.match === null ? [] : [x.match])),
+        afterwards.flatMap((x) => (x.match === null ? [] : [x.matched])),
       ),
       decAuc: auc(
         afterwards.map((x) => x.decision),

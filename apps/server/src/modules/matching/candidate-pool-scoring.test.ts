@@ -186,4 +186,36 @@ describe("the ranking's order", () => {
       expect(bestFirst([...own], found, scores, memberAt)).toEqual(want);
     }
   });
+
+  it("is best first past 100 too (psychology answers past 100, which the database refuses)", () => {
+    const memberAt = (slot: number) => ({ id: ["b", "a", "c"][slot]!, inviterId: "x" });
+    const own: RankedCandidate = {
+      id: "o",
+      inviterId: "mine",
+      isOwnClient: true,
+      percentage: 110,
+      clientFit: 110,
+      candidateFit: 110,
+    };
+    const order = bestFirst(
+      [own],
+      [0, 1, 2],
+      [packScore(120, 120, 120), packScore(90, 80, 100), packScore(120, 1, 2)],
+      memberAt,
+    );
+    expect(order.map((r) => [r.id, r.percentage])).toEqual([
+      ["b", 120],
+      ["c", 120],
+      ["o", 110],
+      ["a", 90],
+    ]);
+    expect(order[1]).toEqual({
+      id: "c",
+      inviterId: "x",
+      isOwnClient: false,
+      percentage: 120,
+      clientFit: 1,
+      candidateFit: 2,
+    });
+  });
 });

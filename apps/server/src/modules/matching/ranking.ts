@@ -84,6 +84,11 @@ function mergeByIdIn(out: RankedCandidate[], start: number, mid: number, end: nu
 /** A pair's three numbers (each 0-100) as one. */
 export const packScore = (percentage: number, clientFit: number, candidateFit: number) =>
   (percentage << 16) | (clientFit << 8) | candidateFit;
+const unpack = (score: number) => ({
+  percentage: score >> 16,
+  clientFit: (score >> 8) & 255,
+  candidateFit: score & 255,
+});
 
 /**
  * The ranking, best first, ties by id: `own` (scored objects) and other members as slots with
@@ -98,6 +103,13 @@ export function bestFirst(
   scores: readonly number[],
   memberAt: (slot: number) => { id: string; inviterId: string | null },
 ): RankedCandidate[] {
+  // A percentage the counting sort has no place for (psychology answers past 100 would give one:
+  // the database allows none) is ordered by a plain sort instead.
+  if (own.some((r) => !(r.percentage >= 0 && r.percentage <= 100)) || scores.some((s) => s >> 16 > 100))
+    return [
+      ...own,
+      ...found.map((slot, i) => ({ ...memberAt(slot), ...unpack(scores[i]!), isOwnClient: false })),
+    ].sort(byScore);
   const perPercentage = new Int32Array(101);
   const ownPerPercentage = new Int32Array(101);
   for (const score of scores) perPercentage[score >> 16]!++;
@@ -112,14 +124,7 @@ export function bestFirst(
   for (let i = 0; i < found.length; i++) {
     const score = scores[i]!;
     const m = memberAt(found[i]!);
-    out[next[score >> 16]!++] = {
-      id: m.id,
-      inviterId: m.inviterId,
-      isOwnClient: false,
-      percentage: score >> 16,
-      clientFit: (score >> 8) & 255,
-      candidateFit: score & 255,
-    };
+    out[next[score >> 16]!++] = { id: m.id, inviterId: m.inviterId, isOwnClient: false, ...unpack(score) };
   }
   for (let p = 100, start = 0; p >= 0; start += perPercentage[p--]!) {
     const mid = start + ownPerPercentage[p]!;
