@@ -40,13 +40,14 @@ import {
 // logged by transactions that snapshot did not see and reloads those members. A first use loads
 // everyone, in pages, after taking the snapshot, so nothing committed meanwhile is missed.
 //
-// Beside the prepared profiles, everything the engine reads of every member's shared view sits in
-// typed arrays, as codes (`Columns`), and a ranking scores members from them (`scoreShared`): the
-// pairs the hard filters exclude (most of them) cost a few comparisons, and a scored pair reads a
-// few contiguous arrays instead of a dozen objects scattered over the heap (at 1,000,000 members,
-// memory latency, not arithmetic, is what a pair costs). Each factor's score comes from the
-// engine's own functions, tabulated per code; a member the columns cannot hold (more wished cities
-// or interests than they keep) is scored by the engine from its prepared profile.
+// Everything the engine reads of every member's shared view sits in typed arrays, as codes
+// (`Columns`), and a ranking scores members from them (`scoreShared`): the pairs the hard filters
+// exclude (most of them) cost a few comparisons, and a scored pair reads a few contiguous arrays
+// instead of a dozen objects scattered over the heap (at 1,000,000 members, memory latency, not
+// arithmetic, is what a pair costs). Each factor's score comes from the engine's own functions,
+// tabulated per code. Only a member the columns cannot hold (more wished cities or interests than
+// they keep) keeps its prepared profile, and the engine scores it: the others' profiles are not
+// kept (about 1 KB and a dozen objects each, which a full garbage collection walks at every pass).
 
 /** A prepared profile and what its age was computed from (ages move on with the day). */
 type View = { profile: PreparedProfile; dateOfBirth: string | null; day: string };
@@ -58,7 +59,10 @@ export type PoolMember = {
   isPublished: boolean;
   /** Index into the pool's slots and columns. */
   slot: number;
-  shared: View;
+  /** As the shared view shows it (null: hidden or not filled in), for the age column. */
+  dateOfBirth: string | null;
+  /** The shared view's prepared profile: only for a member the columns cannot hold (`exotic`). */
+  shared?: View;
   own?: View;
 };
 
@@ -133,7 +137,7 @@ type Columns = {
 };
 
 export type CandidatePool = {
-  /** Shared views are prepared as of `day`: read `member.shared.profile` directly. */
+  /** The shared views that are kept (`PoolMember.shared`) are prepared as of `day`. */
   members: Map<string, PoolMember>;
   /** Members by slot; a hole is a free slot. */
   slots: (PoolMember | undefined)[];
@@ -229,17 +233,22 @@ function maskOfList(key: number, list: readonly string[]): number {
   }
   return mask;
 }
-/** Near masks of the wish lists seen: equal lists are one object (`compact`), values near one are pre-coded. */
-const nearMasks = LIST_KEYS.map(() => new WeakMap<readonly string[], number>());
+/**
+ * Near masks of the wish lists seen, by their values (lists of a few coded answers: a few hundred
+ * of them at most); values near one are pre-coded, so a mask stays true as codes are added.
+ */
+const nearMasks = LIST_KEYS.map(() => new Map<string, number>());
 /** Bits of the coded values a wish `accepted` scores 50 ("one step away"). */
 function nearMaskOf(key: number, accepted: readonly string[]): number {
   if (accepted.length === 0) return 0;
-  let mask = nearMasks[key]!.get(accepted);
+  const list = accepted.join("\u0002");
+  let mask = nearMasks[key]!.get(list);
   if (mask === undefined) {
     mask = 0;
     for (const [value, code] of codes[key]!)
       if (!accepted.includes(value) && nearScore(LIST_KEYS[key]!, accepted, value) > 0) mask |= 1 << code;
-    nearMasks[key]!.set(accepted, mask);
+    if (nearMasks[key]!.size >= 10_000) nearMasks[key]!.clear();
+    nearMasks[key]!.set(list, mask);
   }
   return mask;
 }
@@ -384,7 +393,7 @@ export function emptyPool(today: Date): CandidatePool {
 /** Adds or replaces a member (`load` and `refresh` call it for what they read). */
 export function putMember(
   pool: CandidatePool,
-  m: Omit<PoolMember, "slot" | "shared"> & { input: MatchInput },
+  m: Pick<PoolMember, "id" | "inviterId" | "isPublished"> & { input: MatchInput },
   today: Date,
 ) {
   forgetMember(pool, m.id);
@@ -394,11 +403,21 @@ export function putMember(
     pool.slots.push(undefined);
     if (slot >= pool.columns.gender.length) grow(pool, Math.max(1024, slot * 2));
   }
-  const shared = viewOf(m.input, today);
-  const member: PoolMember = { id: m.id, inviterId: m.inviterId, isPublished: m.isPublished, slot, shared };
+  const born = m.input.fields.dateOfBirth;
+  const dateOfBirth = born === null ? null : one(`s${born}`, born);
+  const member: PoolMember = {
+    id: m.id,
+    inviterId: m.inviterId,
+    isPublished: m.isPublished,
+    slot,
+    dateOfBirth,
+  };
   pool.slots[slot] = member;
   pool.members.set(m.id, member);
-  writeColumns(pool.columns, slot, shared.profile, m.isPublished);
+  // The prepared profile is kept only for a member the columns cannot hold.
+  const profile = prepareProfile(m.input, today);
+  if (writeColumns(pool.columns, slot, profile, m.isPublished))
+    member.shared = { profile: compact(profile), dateOfBirth, day: dayOf(today) };
   pool.columns.inviter[slot] = m.inviterId === null ? 0 : inviterCode(m.inviterId, true);
   if (m.inviterId !== null) {
     const ids = pool.byInviter.get(m.inviterId) ?? new Set();
@@ -410,8 +429,11 @@ const psych = (v: number | null) =>
   v === null ? -1 : Number.isInteger(v) && v >= 0 && v <= 127 ? v : Number.NaN;
 const yesNo = (v: boolean | null) => (v === null ? -1 : v ? 1 : 0);
 
-/** Writes the columns and row of `slot` from `p`, prepared as of the pool's day. */
-function writeColumns(c: Columns, slot: number, p: PreparedProfile, isPublished: boolean) {
+/**
+ * Writes the columns and row of `slot` from `p`, prepared as of the pool's day; answers whether
+ * the member is `exotic` (the engine must score its profile).
+ */
+function writeColumns(c: Columns, slot: number, p: PreparedProfile, isPublished: boolean): boolean {
   let exotic =
     (p.gender !== null && bitOf(p.gender) === 0) ||
     (p.wantedGenders?.some((g) => bitOf(g) === 0) ?? false) ||
@@ -477,6 +499,7 @@ function writeColumns(c: Columns, slot: number, p: PreparedProfile, isPublished:
   }
   if (at < end) c.interests[at] = 0;
   c.exotic[slot] = exotic ? 1 : 0;
+  return exotic;
 }
 
 /** Moves the shared views' ages and the age column on to `today`. */
@@ -484,7 +507,11 @@ function setDay(pool: CandidatePool, today: Date) {
   const day = dayOf(today);
   if (pool.day === day) return;
   pool.day = day;
-  for (const m of pool.slots) if (m) pool.columns.age[m.slot] = column(profileOn(m.shared, today).age);
+  for (const m of pool.slots)
+    if (m) {
+      pool.columns.age[m.slot] = column(m.dateOfBirth === null ? null : ageOn(m.dateOfBirth, today));
+      if (m.shared) profileOn(m.shared, today);
+    }
 }
 
 async function currentSnapshot(db: Db): Promise<string> {
@@ -572,9 +599,23 @@ const rangeScore = (v: number, min: number, max: number) =>
   v < 0 ? 50 : v < min || (max >= 0 && v > max) ? -1 : 100;
 
 /**
+ * Whether the columns can score pairs with `me`: not for genders they do not know, more interest
+ * categories than bits, or numbers outside the contract's (none of which the API takes). Such a
+ * client is ranked from the database (`ranking.ts`), by the engine.
+ */
+export const columnsScore = (me: PreparedProfile) =>
+  !(
+    (me.gender !== null && bitOf(me.gender) === 0) ||
+    me.wantedGenders?.some((g) => bitOf(g) === 0) ||
+    me.interests.length > 30 ||
+    !numbersOf(me).every(fits)
+  );
+
+/**
  * Calls `visit` with the slot of each published member the engine does not exclude as a
- * candidate for `me`, and the pair's score: exactly `scorePair(me, member.shared.profile)` (the pool's test compares
- * them), read from the columns.
+ * candidate for `me`, and the pair's score: exactly `scorePair(me, the member's shared profile)`
+ * (the pool's test compares them), read from the columns. `me` must be one the columns score
+ * (`columnsScore`).
  */
 export function scoreShared(
   pool: CandidatePool,
@@ -587,23 +628,9 @@ export function scoreShared(
   const { published, exotic, gender, wanted, age, height, breaks, row8, row32, cities, interests } = c;
   const { minAge: minAges, maxAge: maxAges, minHeight: minHeights, maxHeight: maxHeights } = c;
   const slots = pool.slots;
+  if (!columnsScore(me)) throw new Error("candidate pool: the columns cannot score this client");
   const myWanted = maskOf(me.wantedGenders);
   const myGender = bitOf(me.gender);
-  if (
-    (me.gender !== null && myGender === 0) ||
-    me.wantedGenders?.some((g) => bitOf(g) === 0) ||
-    me.interests.length > 30 ||
-    !numbersOf(me).every(fits)
-  ) {
-    // Genders the columns do not know, more interests than bits, or numbers outside the
-    // contract's: the engine judges every pair.
-    for (const m of slots)
-      if (m && published[m.slot] === 1 && c.inviter[m.slot] !== skip.inviter && m.slot !== skip.slot) {
-        const s = scorePair(me, m.shared.profile);
-        if (!s.excluded) visit(m.slot, s.percentage, s.clientFit, s.candidateFit);
-      }
-    return;
-  }
   const ageWish = me.minAge !== null || me.maxAge !== null;
   const minAge = orNone(me.minAge);
   const maxAge = orNone(me.maxAge);
@@ -696,7 +723,7 @@ export function scoreShared(
     const h = height[slot]!;
     if (heightWish && h >= 0 && (h < minHeight || (maxHeight >= 0 && h > maxHeight))) continue;
     if (exotic[slot] === 1) {
-      const s = scorePair(me, slots[slot]!.shared.profile);
+      const s = scorePair(me, slots[slot]!.shared!.profile);
       if (!s.excluded) visit(slot, s.percentage, s.clientFit, s.candidateFit);
       continue;
     }

@@ -1,9 +1,10 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../../../test/app.js";
-import { introductionFeedback, introductionSides } from "../../db/schema/index.js";
+import { introductionFeedback, introductionSides, users } from "../../db/schema/index.js";
 import { seedIntroduction } from "../../seed/introductions.js";
 import { seedManyClients, seedMatchmaker } from "../../seed/seed.js";
+import { withCandidatePool } from "./candidate-pool.js";
 import { EMPTY_MATCH_INPUT, type MatchInput } from "./compatibility-engine.js";
 import { learnerFor, OutcomeLearner } from "./learner.js";
 import { rankCandidates } from "./ranking.js";
@@ -222,5 +223,54 @@ describe("the outcome learner", () => {
     const after = await rank();
     expect(position(after, b)).toBeLessThan(position(after, a));
     expect(after.map((r) => r.id).sort()).toEqual(before.map((r) => r.id).sort());
+  });
+
+  it("re-orders another agency's published candidates too, whose profiles the pool does not keep", async () => {
+    const db = t.database.db;
+    const vera = await seedMatchmaker(db, { email: "learner-pool-vera@example.test" });
+    const oleg = await seedMatchmaker(db, { email: "learner-pool-oleg@example.test" });
+    const veras = await seedManyClients(db, vera.id, 30, "lv");
+    await db.update(users).set({ participatesInSearch: true }).where(inArray(users.id, veras));
+    // Oleg's client X (a complete woman) ranks Vera's published men: A before B by the engine.
+    const x = (await seedManyClients(db, oleg.id, 3, "lo"))[0]!;
+    const [a, b] = [veras[3]!, veras[9]!];
+    const answer = async (from: string, fromMatchmaker: string, to: string, yes: boolean, minute: number) =>
+      seedIntroduction(db, {
+        client: {
+          clientId: from,
+          matchmakerId: fromMatchmaker,
+          answer: yes ? "yes" : "no",
+          answeredAt: new Date(Date.now() - minute * MINUTE),
+        },
+        candidate: { clientId: to, matchmakerId: vera.id },
+        status: "asking_clients",
+      });
+    for (const [k, w] of [2, 4, 6, 8, 10, 12].entries()) {
+      await answer(veras[w]!, vera.id, b, true, 100 - k);
+      await answer(veras[w]!, vera.id, a, false, 90 - k);
+    }
+    await answer(x, oleg.id, veras[15]!, true, 1);
+    await learnerFor(db).refit();
+    // The pool loaded: its columns score Vera's men, and it keeps none of their profiles.
+    const kept = await withCandidatePool(db, oleg.id, new Date(), (pool) =>
+      [a, b].map((id) => pool.members.get(id)?.shared),
+    );
+    expect(kept).toEqual([undefined, undefined]);
+    const rank = (learning: boolean) =>
+      rankCandidates(db, {
+        clientId: x,
+        client: input("FEMALE"),
+        matchmakerId: oleg.id,
+        today: new Date(),
+        learning,
+      });
+    const position = (list: { id: string }[], id: string) => list.findIndex((r) => r.id === id);
+    const engine = await rank(false);
+    expect(engine.every((r) => !r.isOwnClient)).toBe(true);
+    expect(position(engine, a)).toBeGreaterThanOrEqual(0);
+    expect(position(engine, a)).toBeLessThan(position(engine, b));
+    const learned = await rank(true);
+    expect(position(learned, b)).toBeLessThan(position(learned, a));
+    expect(learned.map((r) => r.id).sort()).toEqual(engine.map((r) => r.id).sort());
   });
 });

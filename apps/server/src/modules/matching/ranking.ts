@@ -1,5 +1,6 @@
 import type { Db } from "../../db/client.js";
 import {
+  columnsScore,
   inviterCode,
   isCandidatePoolLoaded,
   loadCandidatePool,
@@ -7,7 +8,7 @@ import {
   scoreShared,
   withCandidatePool,
 } from "./candidate-pool.js";
-import { prefilterCandidates, readLearningExtras } from "./candidates-query.js";
+import { prefilterCandidates, readLearningExtras, readSharedMembers } from "./candidates-query.js";
 import {
   type MatchInput,
   type PairScore,
@@ -49,10 +50,12 @@ export async function rankCandidates(
   // While the pool loads, rankings read the database one at a time: wait for the one reading.
   for (let reading = readingDatabase.get(db); reading; reading = readingDatabase.get(db))
     await reading.catch(() => undefined);
-  const ranked = isCandidatePoolLoaded(db)
-    ? await fromPool(db, args, me, prepared)
-    : await fromDatabase(db, args, me, prepared);
-  if (args.learning !== false) await learnedOrder(db, clientId, me, ranked, prepared);
+  // A client the pool's columns cannot score (nothing the API takes) is ranked from the database.
+  const ranked =
+    isCandidatePoolLoaded(db) && columnsScore(me)
+      ? await fromPool(db, args, me, prepared)
+      : await fromDatabase(db, args, me, prepared);
+  if (args.learning !== false) await learnedOrder(db, clientId, me, ranked, prepared, today);
   return limit === undefined ? ranked : ranked.slice(0, limit);
 }
 
@@ -224,9 +227,12 @@ function fromPool(
       skip,
     );
     const out = bestFirst(own, found, scores, (slot) => pool.slots[slot]!);
-    // The learned order (after the pool's turn) reads the best candidates' profiles as of now.
-    for (const r of out.slice(0, LEARNED_RERANK))
-      if (!r.isOwnClient) prepared.set(r.id, pool.members.get(r.id)!.shared.profile);
+    // The learned order (after the pool's turn) reads the best candidates' profiles: those the
+    // pool keeps from here, the others from the database (`learnedOrder`).
+    for (const r of out.slice(0, LEARNED_RERANK)) {
+      const shared = r.isOwnClient ? undefined : pool.members.get(r.id)!.shared;
+      if (shared) prepared.set(r.id, shared.profile);
+    }
     return out;
   });
 }
@@ -245,18 +251,25 @@ async function learnedOrder(
   clientId: string,
   me: PreparedProfile,
   ranked: RankedCandidate[],
-  prepared: ReadonlyMap<string, PreparedProfile>,
+  prepared: Map<string, PreparedProfile>,
+  today: Date,
 ) {
   const learner = learnerFor(db);
   await learner.fresh();
   if (!learner.hasHistory(clientId) || ranked.length < 2) return;
   const top = ranked.slice(0, LEARNED_RERANK);
-  const extras = new Map(
-    (await readLearningExtras(db, [clientId, ...top.map((r) => r.id)])).map((e) => [e.id, e]),
-  );
+  // Other agencies' candidates as the shared view shows them now (a candidate who just left the
+  // pool has none: no chance, last among the re-ordered).
+  const [read, unprepared] = await Promise.all([
+    readLearningExtras(db, [clientId, ...top.map((r) => r.id)]),
+    readSharedMembers(db, { ids: top.filter((r) => !prepared.has(r.id)).map((r) => r.id) }),
+  ]);
+  for (const m of unprepared) prepared.set(m.id, prepareProfile(m.input, today));
+  const extras = new Map(read.map((e) => [e.id, e]));
   const client = { id: clientId, prepared: preparedFromEngine(me, extras.get(clientId)) };
   const chance = new Map<string, number>();
-  top.forEach((r, k) => {
+  // A candidate without a chance (no longer a member) goes after those with one, in the engine's order.
+  for (const r of top) {
     const profile = prepared.get(r.id);
     const c = profile
       ? learner.chanceOfPrepared(client, {
@@ -264,8 +277,8 @@ async function learnedOrder(
           prepared: preparedFromEngine(profile, extras.get(r.id)),
         }).mutualChance
       : null;
-    chance.set(r.id, c ?? -1 + k * 1e-9);
-  });
+    chance.set(r.id, c ?? -1);
+  }
   const order = new Map(top.map((r, k) => [r.id, k]));
   top.sort((a, b) => chance.get(b.id)! - chance.get(a.id)! || order.get(a.id)! - order.get(b.id)!);
   ranked.splice(0, top.length, ...top);
