@@ -600,8 +600,8 @@ const rangeScore = (v: number, min: number, max: number) =>
 
 /**
  * Whether the columns can score pairs with `me`: not for genders they do not know, more interest
- * categories than bits, or numbers outside the contract's (none of which the API takes). Such a
- * client is ranked from the database (`ranking.ts`), by the engine.
+ * categories than bits, or numbers outside the contract's (none of which the database holds). Such a
+ * client goes the database's way (`ranking.ts`).
  */
 export const columnsScore = (me: PreparedProfile) =>
   !(

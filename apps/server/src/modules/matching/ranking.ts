@@ -50,7 +50,10 @@ export async function rankCandidates(
   // While the pool loads, rankings read the database one at a time: wait for the one reading.
   for (let reading = readingDatabase.get(db); reading; reading = readingDatabase.get(db))
     await reading.catch(() => undefined);
-  // A client the pool's columns cannot score (nothing the API takes) is ranked from the database.
+  // A client the pool's columns cannot score goes the database's way: a gender, a fraction of a
+  // year or centimetre, or more interest categories than the contract has, which no stored client
+  // has (the columns are enums, integers and the contract's categories); the SQL pre-filter would
+  // refuse such values too.
   const ranked =
     isCandidatePoolLoaded(db) && columnsScore(me)
       ? await fromPool(db, args, me, prepared)
