@@ -9,7 +9,7 @@ import { clientPreferences, clientProfiles, users } from "../../db/schema/index.
 import { seedMatchmaker } from "../../seed/seed.js";
 import { writeClientProfile } from "../profiles/service.js";
 import { createUser, getUser } from "../users/service.js";
-import { isCandidatePoolLoaded, withCandidatePool } from "./candidate-pool.js";
+import { isCandidatePoolLoaded, OWN_VIEWS, withCandidatePool } from "./candidate-pool.js";
 import { prefilterCandidates } from "./candidates-query.js";
 import { EMPTY_MATCH_INPUT, type MatchInput, prepareProfile, scorePair } from "./compatibility-engine.js";
 import { rankCandidates } from "./ranking.js";
@@ -144,6 +144,37 @@ describe("candidate pool", () => {
       kept += ranked.length;
     }
     expect(kept).toBeGreaterThan(20);
+  });
+
+  it("keeps the own views of the matchmakers ranked for last, up to a limit, and ranks the same", async () => {
+    const limit = OWN_VIEWS.limit;
+    OWN_VIEWS.limit = 30; // Own has 20 members (and some added by other tests), other 40.
+    try {
+      const rnd = seededRandom(8);
+      const rank = async (matchmakerId: string) => {
+        const args = { clientId: "client-views", client: randomMatchInput(rnd), matchmakerId, today };
+        expect(await rankCandidates(database.db, { ...args, learning: false })).toEqual(await expected(args));
+      };
+      // Read in the turn of the matchmaker ranked for last, which changes nothing.
+      const held = (last: string) =>
+        withCandidatePool(database.db, last, today, (pool) => {
+          const count = (m: string) =>
+            [...(pool.byInviter.get(m) ?? [])].filter((id) => pool.members.get(id)!.own).length;
+          return { own: count(own), other: count(other) };
+        });
+      await rank(own);
+      expect((await held(own)).own).toBeGreaterThan(15);
+      // Other's 40 views pass the limit: own's, ranked for longer ago, are dropped...
+      await rank(other);
+      expect(await held(other)).toEqual({ own: 0, other: 40 });
+      // ...and loaded again at own's next ranking, which drops other's.
+      await rank(own);
+      const now = await held(own);
+      expect(now.other).toBe(0);
+      expect(now.own).toBeGreaterThan(15);
+    } finally {
+      OWN_VIEWS.limit = limit;
+    }
   });
 
   it("picks up every change to a candidate, whoever writes it, before the next ranking", async () => {

@@ -147,6 +147,11 @@ export type CandidatePool = {
   day: string;
   /** Member ids by matchmaker, for loading a matchmaker's own views. */
   byInviter: Map<string, Set<string>>;
+  /**
+   * The matchmakers whose own views are loaded, least recently ranked for first, with how many
+   * views each loaded (an edit drops a view, so the sum is an upper bound of what is held).
+   */
+  ownViews: Map<string, number>;
   /** The `pg_snapshot` every committed change is reflected up to; null until loaded. */
   snapshot: string | null;
   /** Serializes loads, refreshes and the rankings that read the pool. */
@@ -383,6 +388,7 @@ export function emptyPool(today: Date): CandidatePool {
     columns: columns(1024),
     day: dayOf(today),
     byInviter: new Map(),
+    ownViews: new Map(),
     snapshot: null,
     queue: Promise.resolve(),
     loading: false,
@@ -524,6 +530,7 @@ async function load(db: Db, pool: CandidatePool, today: Date) {
   pool.slots = [];
   pool.free = [];
   pool.byInviter.clear();
+  pool.ownViews.clear();
   const snapshot = await currentSnapshot(db);
   let after = "";
   for (;;) {
@@ -567,9 +574,30 @@ async function refresh(db: Db, pool: CandidatePool, today: Date) {
   pool.snapshot = row.snapshot;
 }
 
-/** Loads the full views of `matchmakerId`'s own members that the pool does not hold yet. */
+/**
+ * Own views (full, prepared profiles) kept at most, summed over matchmakers: past it, the least
+ * recently ranked for matchmakers' views are dropped (loaded again at their next ranking), so the
+ * pool's memory does not grow with every agency that ever ranked. An object, for tests to lower it.
+ */
+export const OWN_VIEWS = { limit: 200_000 };
+
+/**
+ * Loads the full views of `matchmakerId`'s own members that the pool does not hold yet, then
+ * drops other matchmakers' views, least recently ranked for first, past `OWN_VIEWS.limit`.
+ */
 async function loadOwnViews(db: Db, pool: CandidatePool, matchmakerId: string, today: Date) {
-  const missing = [...(pool.byInviter.get(matchmakerId) ?? [])].filter((id) => !pool.members.get(id)!.own);
+  const mine = pool.byInviter.get(matchmakerId) ?? new Set<string>();
+  pool.ownViews.delete(matchmakerId);
+  pool.ownViews.set(matchmakerId, mine.size);
+  let held = 0;
+  for (const n of pool.ownViews.values()) held += n;
+  for (const [other, n] of pool.ownViews) {
+    if (held <= OWN_VIEWS.limit || other === matchmakerId) break;
+    for (const id of pool.byInviter.get(other) ?? []) pool.members.get(id)!.own = undefined;
+    pool.ownViews.delete(other);
+    held -= n;
+  }
+  const missing = [...mine].filter((id) => !pool.members.get(id)!.own);
   for (let start = 0; start < missing.length; start += LOAD_PAGE) {
     const rows = await prefilterCandidates(db, {
       clientId: "",
