@@ -14,7 +14,7 @@
 // `npm run bench -- ranking` only candidate ranking among 100,000 published profiles (seeds its own
 // database: PGlite, or a throwaway one on BENCH_DATABASE_URL); BENCH_RANKING_PROFILES=1000000
 // ranks among a million instead (issue 21's national case, on PostgreSQL: about 15 minutes of
-// seeding, and a server that holds the pool needs about 1.5 GB of memory).
+// seeding, and the pool takes about 0.5 GB of memory).
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
