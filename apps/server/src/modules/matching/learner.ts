@@ -233,7 +233,7 @@ export class OutcomeLearner {
     return this.ledger.given(id).n > 0 || this.ledger.received(id).n > 0;
   }
 
-  /** `chance` for people already prepared (the ranking reads the candidate pool's prepared profiles). */
+  /** `chance` for people already prepared (the ranking's best candidates, prepared once for the re-order). */
   chanceOfPrepared(
     client: { id: string; prepared: PreparedLearningProfile },
     candidate: { id: string; prepared: PreparedLearningProfile },
