@@ -91,6 +91,8 @@ export type Evaluation = {
   hindsight: { matchAuc: number; decAuc: number };
 };
 
+const toDecision = (m: Meeting): Decision => ({ from: m.from, to: m.to, yes: m.yes, traits: m.traits });
+
 /** The file's people and meetings, and the replay every fit and score goes through. */
 function prepare(rows: readonly Row[]) {
   // Each participant's questionnaire, from their first row. People are keyed by wave too, so a
@@ -167,7 +169,6 @@ function prepare(rows: readonly Row[]) {
   for (const m of meetings) byWave.get(m.wave)!.push(m);
   const personOf = (id: string) => people.get(id)!.person;
   const groupOf = (id: string) => personOf(id).group;
-  const toDecision = (m: Meeting): Decision => ({ from: m.from, to: m.to, yes: m.yes, traits: m.traits });
   const finalLedger = new Map(
     waves.map((w) => [w, OutcomeLedger.replay(PAIR_TRAITS.length, byWave.get(w)!.map(toDecision))]),
   );
@@ -222,18 +223,7 @@ function prepare(rows: readonly Row[]) {
     return q;
   };
 
-  return {
-    people,
-    meetings,
-    skipped,
-    waves,
-    byWave,
-    finalLedger,
-    groupOf,
-    replay,
-    questionnaireWithout,
-    toDecision,
-  };
+  return { people, meetings, skipped, waves, byWave, finalLedger, groupOf, replay, questionnaireWithout };
 }
 
 /**
@@ -243,12 +233,7 @@ function prepare(rows: readonly Row[]) {
  * hindsight the replay cannot have. Only that meeting's two answers are left out; the priors are
  * fitted on the other waves, as in the replay.
  */
-function hindsight(
-  meetings: readonly Meeting[],
-  priors: Priors,
-  groupOf: (id: string) => string,
-  toDecision: (m: Meeting) => Decision,
-) {
+function hindsight(meetings: readonly Meeting[], priors: Priors, groupOf: (id: string) => string) {
   const pairOf = (m: Meeting) => (m.from < m.to ? `${m.from}|${m.to}` : `${m.to}|${m.from}`);
   const givenPrior = (id: string) => priors.given[groupOf(id)] ?? { alpha: 1, beta: 1 };
   const receivedPrior = (id: string) => priors.received[groupOf(id)] ?? { alpha: 1, beta: 1 };
@@ -270,18 +255,8 @@ function hindsight(
 }
 
 export function evaluate(rows: readonly Row[]): Evaluation {
-  const {
-    people,
-    meetings,
-    skipped,
-    waves,
-    byWave,
-    finalLedger,
-    groupOf,
-    replay,
-    questionnaireWithout,
-    toDecision,
-  } = prepare(rows);
+  const { people, meetings, skipped, waves, byWave, finalLedger, groupOf, replay, questionnaireWithout } =
+    prepare(rows);
   const scored: Scored[] = [];
   /** Hindsight scores: `match` is null for a meeting whose other side is not in the file. */
   const afterwards: { decision: number; match: number | null; yes: number; matched: number }[] = [];
@@ -302,7 +277,7 @@ export function evaluate(rows: readonly Row[]): Evaluation {
     const fitted: FittedLearner = { ...q, ...fitCombination(examples), priors };
     const baseRate = trainMeetings.filter((m) => m.match).length / trainMeetings.length;
     const lastTime = Math.max(...byWave.get(test)!.map((m) => m.time));
-    const known = hindsight(byWave.get(test)!, priors, groupOf, toDecision);
+    const known = hindsight(byWave.get(test)!, priors, groupOf);
     const back = new Map(byWave.get(test)!.map((m) => [`${m.from}>${m.to}`, m]));
     for (const [m, p] of known) {
       const reverse = back.get(`${m.to}>${m.from}`);

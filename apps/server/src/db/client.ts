@@ -293,12 +293,6 @@ function namingStatements(pool: pg.Pool): pg.Pool {
 const RECONNECT_MS = [250, 500, 1000, 2000];
 
 /**
- * Bounds on waiting for the database, so a request answers (503 while it is unreachable) instead
- * of hanging: a new connection, or a free one from a full pool, within CONNECT_TIMEOUT_MS; an
- * answer to a statement within QUERY_TIMEOUT_MS (longer than any request's statement; migrations
- * run without it). Keepalive notices a peer that vanished without closing the connection.
- */
-/**
  * The address and startup `options` a connection opens with: `SESSION_SETTINGS`, sent with each
  * connection's startup (no round trip of its own), then any `options` the address carries itself
  * (`?options=-c%20statement_timeout%3D5000`), which node-postgres would otherwise put in place of
@@ -318,6 +312,12 @@ export function withSessionSettings(url: string): { connectionString: string; op
   return { connectionString: address.toString(), options: [...ours, theirs].join(" ") };
 }
 
+/**
+ * Bounds on waiting for the database, so a request answers (503 while it is unreachable) instead
+ * of hanging: a new connection, or a free one from a full pool, within CONNECT_TIMEOUT_MS; an
+ * answer to a statement within QUERY_TIMEOUT_MS (longer than any request's statement; migrations
+ * run without it). Keepalive notices a peer that vanished without closing the connection.
+ */
 export const CONNECT_TIMEOUT_MS = 5000;
 export const QUERY_TIMEOUT_MS = 30_000;
 
