@@ -170,7 +170,9 @@ export async function rankingFigures(
   db = database.db;
   const today = new Date();
   const rank = (c: (typeof clients)[number], learning = true) =>
-    rankCandidates(db, { clientId: c.id, client: c.input, matchmakerId: own.id, today, limit: 50, learning });
+    rankCandidates(db, { clientId: c.id, client: c.input, matchmakerId: own.id, today, learning }).then((r) =>
+      r.slice(0, 50),
+    );
   global.gc?.();
   const memory = () => {
     const m = process.memoryUsage();

@@ -135,13 +135,14 @@ export async function adviseOn(
     results = kept.map((k) => k.result as CompatibilityResult).filter((r) => r.locale === locale);
     if (results.length === 0) {
       // Before any check: the best-ranked candidates, explained in the caller's language.
-      const ranked = await rankCandidates(db, {
-        clientId: body.clientId,
-        client: own.input,
-        matchmakerId: own.matchmakerId,
-        today,
-        limit: RANKED_CANDIDATES,
-      });
+      const ranked = (
+        await rankCandidates(db, {
+          clientId: body.clientId,
+          client: own.input,
+          matchmakerId: own.matchmakerId,
+          today,
+        })
+      ).slice(0, RANKED_CANDIDATES);
       const rows = await loadCandidates(db, {
         clientId: body.clientId,
         matchmakerId: own.matchmakerId,

@@ -186,8 +186,8 @@ describe("the ranking's order", () => {
       );
       // Narrow (long runs) or the whole range, its ends included.
       const pct = () => (round % 2 === 0 ? 40 + Math.floor(rnd() * 5) : Math.floor(rnd() * 101));
-      const found = ids.map((_, i) => i);
-      const scores = found.map(() => packScore(pct(), Math.floor(rnd() * 101), Math.floor(rnd() * 101)));
+      const others = ids.map((id, slot) => ({ id, inviterId: `a${slot % 3}` }));
+      const scores = others.map(() => packScore(pct(), Math.floor(rnd() * 101), Math.floor(rnd() * 101)));
       const own: RankedCandidate[] = Array.from({ length: Math.floor(rnd() * 20) }, (_, i) => ({
         id: `o${Math.floor(rnd() * 1e6)}-${i}`,
         inviterId: "mine",
@@ -196,11 +196,10 @@ describe("the ranking's order", () => {
         clientFit: 1,
         candidateFit: 2,
       }));
-      const memberAt = (slot: number) => ({ id: ids[slot]!, inviterId: `a${slot % 3}` });
       const all = [
         ...own,
-        ...found.map((slot, i) => ({
-          ...memberAt(slot),
+        ...others.map((m, i) => ({
+          ...m,
           isOwnClient: false,
           percentage: scores[i]! >> 16,
           clientFit: (scores[i]! >> 8) & 255,
@@ -208,12 +207,26 @@ describe("the ranking's order", () => {
         })),
       ];
       const want = all.sort((a, b) => b.percentage - a.percentage || (a.id < b.id ? -1 : 1));
-      expect(bestFirst([...own], found, scores, memberAt)).toEqual(want);
+      // Read from the last place back (each run is put in order when first read), then in order.
+      const backwards = bestFirst(own, others, scores);
+      for (let i = backwards.length - 1; i >= 0; i--) expect(backwards.idAt(i)).toBe(want[i]!.id);
+      const ranking = bestFirst(own, others, scores);
+      expect(ranking.slice()).toEqual(want);
+      // Read a place at a time, without its object.
+      expect(Array.from({ length: ranking.length }, (_, i) => ranking.idAt(i))).toEqual(
+        want.map((r) => r.id),
+      );
+      expect(Array.from({ length: ranking.length }, (_, i) => ranking.percentageAt(i))).toEqual(
+        want.map((r) => r.percentage),
+      );
+      expect(Array.from({ length: ranking.length }, (_, i) => ranking.isOwnAt(i))).toEqual(
+        want.map((r) => r.isOwnClient),
+      );
     }
   });
 
   it("is best first past 100 too (psychology answers past 100, which the database refuses)", () => {
-    const memberAt = (slot: number) => ({ id: ["b", "a", "c"][slot]!, inviterId: "x" });
+    const others = ["b", "a", "c"].map((id) => ({ id, inviterId: "x" }));
     const own: RankedCandidate = {
       id: "o",
       inviterId: "mine",
@@ -222,12 +235,11 @@ describe("the ranking's order", () => {
       clientFit: 110,
       candidateFit: 110,
     };
-    const order = bestFirst(
-      [own],
-      [0, 1, 2],
-      [packScore(120, 120, 120), packScore(90, 80, 100), packScore(120, 1, 2)],
-      memberAt,
-    );
+    const order = bestFirst([own], others, [
+      packScore(120, 120, 120),
+      packScore(90, 80, 100),
+      packScore(120, 1, 2),
+    ]).slice();
     expect(order.map((r) => [r.id, r.percentage])).toEqual([
       ["b", 120],
       ["c", 120],

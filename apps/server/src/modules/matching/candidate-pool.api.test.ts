@@ -123,12 +123,12 @@ describe("candidate pool", () => {
     expect(isCandidatePoolLoaded(database.db)).toBe(false);
     // The first ranking after a start: answered from the database, and the pool starts loading.
     // Its `limit` cuts the answer, not what it reads.
-    expect(await rankCandidates(database.db, { ...args, learning: false, limit: 3 })).toEqual(
+    expect((await rankCandidates(database.db, { ...args, learning: false })).slice().slice(0, 3)).toEqual(
       want.slice(0, 3),
     );
     await withCandidatePool(database.db, own, today, () => undefined);
     expect(isCandidatePoolLoaded(database.db)).toBe(true);
-    expect(await rankCandidates(database.db, { ...args, learning: false })).toEqual(want);
+    expect((await rankCandidates(database.db, { ...args, learning: false })).slice()).toEqual(want);
   });
 
   it("ranks exactly as the SQL pre-filter and the engine do, for any client and any matchmaker", async () => {
@@ -139,7 +139,7 @@ describe("candidate pool", () => {
       // Own clients' views are full, others' masked; a matchmaker nobody belongs to sees the shared search.
       const matchmakerId = i % 3 === 0 ? own : i % 3 === 1 ? other : "nobody";
       const args = { clientId: `client-${i}`, client, matchmakerId, today };
-      const ranked = await rankCandidates(database.db, args);
+      const ranked = (await rankCandidates(database.db, args)).slice();
       expect(ranked).toEqual(await expected(args));
       kept += ranked.length;
     }
@@ -153,7 +153,9 @@ describe("candidate pool", () => {
       const rnd = seededRandom(8);
       const rank = async (matchmakerId: string) => {
         const args = { clientId: "client-views", client: randomMatchInput(rnd), matchmakerId, today };
-        expect(await rankCandidates(database.db, { ...args, learning: false })).toEqual(await expected(args));
+        expect((await rankCandidates(database.db, { ...args, learning: false })).slice()).toEqual(
+          await expected(args),
+        );
       };
       // Read in the turn of the matchmaker ranked for last, which changes nothing.
       const held = (last: string) =>
@@ -204,7 +206,7 @@ describe("candidate pool", () => {
     });
     const args = { clientId: mine.id, client: mine.input, matchmakerId: own, today };
     const ids = async () => {
-      const ranked = await rankCandidates(database.db, args);
+      const ranked = (await rankCandidates(database.db, args)).slice();
       expect(ranked).toEqual(await expected(args));
       return new Set(ranked.map((r) => r.id));
     };
@@ -323,7 +325,7 @@ describe("candidate pool", () => {
     );
     const on = async (day: Date) => {
       const args = { clientId: mine.id, client: mine.input, matchmakerId: own, today: day };
-      const ranked = await rankCandidates(database.db, args);
+      const ranked = (await rankCandidates(database.db, args)).slice();
       expect(ranked).toEqual(await expected(args));
       return ranked.some((r) => r.id === her.id);
     };

@@ -109,28 +109,45 @@ export async function listCandidates(
     marksOf(db, clientId),
     interactionsOf(db, clientId),
   ]);
-  const rows = ranked
-    .map((r) => {
-      const mark = marks.get(r.id);
-      const interaction = interactions.get(r.id) ?? { state: "none" as const, introductionId: null };
-      return {
-        ...r,
-        priority: (mark?.priority ?? null) as CandidatePriority | null,
-        deferred: mark?.deferred ?? false,
-        interaction,
-      };
-    })
-    .filter(
-      (r) =>
-        (q.priority === undefined ||
-          (q.priority === "none" ? r.priority === null : r.priority === q.priority)) &&
-        (q.interaction === undefined || r.interaction.state === q.interaction) &&
-        (q.source === undefined || r.isOwnClient === (q.source === "own")) &&
-        (q.minPercentage === undefined || r.percentage >= q.minPercentage),
+  // The filters read each place's id, percentage and source; only the page's places are made
+  // objects (at national scale a ranking holds hundreds of thousands).
+  const wanted = (i: number) => {
+    if (q.source !== undefined && ranked.isOwnAt(i) !== (q.source === "own")) return false;
+    if (q.minPercentage !== undefined && ranked.percentageAt(i) < q.minPercentage) return false;
+    if (q.priority === undefined && q.interaction === undefined) return true;
+    const id = ranked.idAt(i);
+    const priority = marks.get(id)?.priority ?? null;
+    return (
+      (q.priority === undefined || (q.priority === "none" ? priority === null : priority === q.priority)) &&
+      (q.interaction === undefined || (interactions.get(id)?.state ?? "none") === q.interaction)
     );
+  };
   // Stable: the ranking's order, deferred ones after the rest.
-  const ordered = [...rows.filter((r) => !r.deferred), ...rows.filter((r) => r.deferred)];
-  const page = ordered.slice((q.page - 1) * q.pageSize, q.page * q.pageSize);
+  const from = (q.page - 1) * q.pageSize;
+  const onPage: number[] = [];
+  const deferred: number[] = [];
+  let total = 0;
+  const place = (i: number) => {
+    if (total >= from && onPage.length < q.pageSize) onPage.push(i);
+    total++;
+  };
+  const anyDeferred = [...marks.values()].some((m) => m.deferred);
+  for (let i = 0; i < ranked.length; i++)
+    if (wanted(i)) {
+      if (anyDeferred && marks.get(ranked.idAt(i))?.deferred) deferred.push(i);
+      else place(i);
+    }
+  for (const i of deferred) place(i);
+  const page = onPage.map((i) => {
+    const r = ranked.at(i);
+    const mark = marks.get(r.id);
+    return {
+      ...r,
+      priority: (mark?.priority ?? null) as CandidatePriority | null,
+      deferred: mark?.deferred ?? false,
+      interaction: interactions.get(r.id) ?? { state: "none" as const, introductionId: null },
+    };
+  });
 
   const inputs = await loadCandidates(db, {
     clientId,
@@ -189,7 +206,7 @@ export async function listCandidates(
       introductionId: r.interaction.introductionId,
     };
   });
-  return { items, total: ordered.length, page: q.page, pageSize: q.pageSize };
+  return { items, total, page: q.page, pageSize: q.pageSize };
 }
 
 /**

@@ -205,8 +205,15 @@ describe("the outcome learner", () => {
         candidate: { clientId: to, matchmakerId: mira.id },
         status: "asking_clients",
       });
-    const rank = () =>
-      rankCandidates(db, { clientId: x, client: input("FEMALE"), matchmakerId: mira.id, today: new Date() });
+    const rank = async () =>
+      (
+        await rankCandidates(db, {
+          clientId: x,
+          client: input("FEMALE"),
+          matchmakerId: mira.id,
+          today: new Date(),
+        })
+      ).slice();
     const position = (list: { id: string }[], id: string) => list.findIndex((r) => r.id === id);
     // Six women chose B and passed over A.
     for (const [k, w] of [2, 4, 6, 8, 10, 12].entries()) {
@@ -256,14 +263,16 @@ describe("the outcome learner", () => {
       [a, b].map((id) => pool.members.get(id)?.shared),
     );
     expect(kept).toEqual([undefined, undefined]);
-    const rank = (learning: boolean) =>
-      rankCandidates(db, {
-        clientId: x,
-        client: input("FEMALE"),
-        matchmakerId: oleg.id,
-        today: new Date(),
-        learning,
-      });
+    const rank = async (learning: boolean) =>
+      (
+        await rankCandidates(db, {
+          clientId: x,
+          client: input("FEMALE"),
+          matchmakerId: oleg.id,
+          today: new Date(),
+          learning,
+        })
+      ).slice();
     const position = (list: { id: string }[], id: string) => list.findIndex((r) => r.id === id);
     const engine = await rank(false);
     expect(engine.every((r) => !r.isOwnClient)).toBe(true);

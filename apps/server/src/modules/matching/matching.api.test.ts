@@ -446,6 +446,25 @@ describe("candidates", () => {
     await call("anna", "PUT", `${url}/${first}`, { deferred: true });
     const moved = (await call("anna", "GET", url)).json().items;
     expect(moved.at(-1)).toMatchObject({ id: first, deferred: true, priority: "yes" });
+    // Paged and filtered, the deferred one stays last, and counts where the filters keep it.
+    const ids = (items: { id: string }[]) => items.map((i) => i.id);
+    const page2 = (await call("anna", "GET", `${url}?pageSize=2&page=2`)).json();
+    expect(page2).toMatchObject({ total: moved.length, page: 2 });
+    expect(ids(page2.items)).toEqual(ids(moved).slice(2, 4));
+    expect((await call("anna", "GET", `${url}?priority=yes`)).json()).toMatchObject({
+      total: 1,
+      items: [{ id: first, deferred: true }],
+    });
+    const atLeast = Math.max(...moved.map((i: { percentage: number }) => i.percentage));
+    const strong = (await call("anna", "GET", `${url}?minPercentage=${atLeast}`)).json();
+    const want = moved.filter((i: { percentage: number }) => i.percentage >= atLeast);
+    expect(strong.total).toBe(want.length);
+    expect(ids(strong.items)).toEqual(ids(want));
+    for (const source of ["own", "shared"] as const) {
+      const mine = moved.filter((i: { isOwnClient: boolean }) => i.isOwnClient === (source === "own"));
+      const got = (await call("anna", "GET", `${url}?source=${source}&priority=none`)).json();
+      expect(ids(got.items)).toEqual(ids(mine.filter((i: { id: string }) => i.id !== first)));
+    }
     await call("anna", "PUT", `${url}/${first}`, { deferred: false });
     expect((await call("anna", "GET", url)).json().items[0].id).toBe(first);
     await call("anna", "PUT", `${url}/${first}`, { priority: null });

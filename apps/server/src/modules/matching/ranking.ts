@@ -4,6 +4,7 @@ import {
   inviterCode,
   isCandidatePoolLoaded,
   loadCandidatePool,
+  type PoolMember,
   profileOn,
   scoreShared,
   withCandidatePool,
@@ -24,6 +25,62 @@ export type RankedCandidate = {
   isOwnClient: boolean;
 } & Omit<PairScore, "excluded">;
 
+/** What a ranking reads its places from (`Ranking`). */
+type Places = {
+  at(i: number): RankedCandidate;
+  idAt(i: number): string;
+  percentageAt(i: number): number;
+  isOwnAt(i: number): boolean;
+};
+
+/**
+ * A ranking, best first, ties by id. At national scale it holds hundreds of thousands of
+ * candidates of which a caller reads a page: a place becomes an object only when it is read.
+ */
+export class Ranking {
+  #first: readonly RankedCandidate[] = [];
+  constructor(
+    readonly length: number,
+    private readonly places: Places,
+  ) {}
+
+  /** A list already best first. */
+  static of(list: readonly RankedCandidate[]): Ranking {
+    return new Ranking(list.length, {
+      at: (i) => list[i]!,
+      idAt: (i) => list[i]!.id,
+      percentageAt: (i) => list[i]!.percentage,
+      isOwnAt: (i) => list[i]!.isOwnClient,
+    });
+  }
+
+  /** The candidate at place `i` (from 0). */
+  at(i: number): RankedCandidate {
+    return i < this.#first.length ? this.#first[i]! : this.places.at(i);
+  }
+  idAt(i: number): string {
+    return i < this.#first.length ? this.#first[i]!.id : this.places.idAt(i);
+  }
+  percentageAt(i: number): number {
+    return i < this.#first.length ? this.#first[i]!.percentage : this.places.percentageAt(i);
+  }
+  isOwnAt(i: number): boolean {
+    return i < this.#first.length ? this.#first[i]!.isOwnClient : this.places.isOwnAt(i);
+  }
+
+  /** The candidates at places `start` to `end` (not included), as objects. */
+  slice(start = 0, end = this.length): RankedCandidate[] {
+    const out: RankedCandidate[] = [];
+    for (let i = Math.max(0, start); i < Math.min(end, this.length); i++) out.push(this.at(i));
+    return out;
+  }
+
+  /** Puts `first`, the first places in another order, in their place. */
+  reorderFirst(first: readonly RankedCandidate[]) {
+    this.#first = first;
+  }
+}
+
 /**
  * Candidates for a client, best first: the pool the matchmaker may match against (their own
  * complete, active clients and other agencies' published ones, the latter read through their
@@ -39,12 +96,11 @@ export async function rankCandidates(
     client: MatchInput;
     matchmakerId: string;
     today: Date;
-    limit?: number;
     /** False: the engine's order alone (the bench compares the two). */
     learning?: boolean;
   },
-): Promise<RankedCandidate[]> {
-  const { clientId, today, limit } = args;
+): Promise<Ranking> {
+  const { clientId, today } = args;
   const me = prepareProfile(args.client, today);
   const prepared = new Map<string, PreparedProfile>();
   // While the pool loads, rankings read the database one at a time: wait for the one reading.
@@ -59,33 +115,13 @@ export async function rankCandidates(
       ? await fromPool(db, args, me, prepared)
       : await fromDatabase(db, args, me, prepared);
   if (args.learning !== false) await learnedOrder(db, clientId, me, ranked, prepared, today);
-  return limit === undefined ? ranked : ranked.slice(0, limit);
+  return ranked;
 }
 
 type RankArgs = Parameters<typeof rankCandidates>[1];
 
 const byScore = (a: RankedCandidate, b: RankedCandidate) =>
   b.percentage - a.percentage || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-
-/** Puts `out[start..end)` in id order: one pass when it is already. */
-function byIdIn(out: RankedCandidate[], start: number, end: number) {
-  for (let i = start + 1; i < end; i++)
-    if (out[i - 1]!.id > out[i]!.id) {
-      const run = out.slice(start, end).sort(byScore);
-      for (let j = 0; j < run.length; j++) out[start + j] = run[j]!;
-      return;
-    }
-}
-
-/** Merges `out[start..mid)` and `out[mid..end)`, each in id order, into id order. */
-function mergeByIdIn(out: RankedCandidate[], start: number, mid: number, end: number) {
-  const left = out.slice(start, mid);
-  let i = 0;
-  let j = mid;
-  let at = start;
-  while (i < left.length && j < end) out[at++] = left[i]!.id < out[j]!.id ? left[i++]! : out[j++]!;
-  while (i < left.length) out[at++] = left[i++]!;
-}
 
 /** A pair's three numbers (each 0-100) as one. */
 export const packScore = (percentage: number, clientFit: number, candidateFit: number) =>
@@ -96,52 +132,86 @@ const unpack = (score: number) => ({
   candidateFit: score & 255,
 });
 
+type Member = { readonly id: string; readonly inviterId: string | null };
+
 /**
- * The ranking, best first, ties by id: `own` (scored objects) and other members as slots with
- * packed scores (`packScore`), made objects only once in order. A counting sort on the percentage
- * puts own members first within one, then the rest in slot order, which mostly follows the ids (a
- * load fills slots in id order): each run is then checked in one pass and sorted only if it is
- * not in id order, and the own members are merged in.
+ * The ranking, best first, ties by id: `own` (scored objects) and `others` with their packed
+ * scores (`packScore`), which stay numbers until a place is read. A counting sort on the
+ * percentage puts own members first within one (in id order), then the others in the order given,
+ * which mostly follows the ids (the pool's slots, which a load fills in id order): each run, once
+ * read, is checked in one pass and sorted only if it is not in id order, and the own members are
+ * merged in.
  */
 export function bestFirst(
-  own: RankedCandidate[],
-  found: readonly number[],
-  scores: readonly number[],
-  memberAt: (slot: number) => { id: string; inviterId: string | null },
-): RankedCandidate[] {
+  own: readonly RankedCandidate[],
+  others: readonly Member[],
+  scores: ArrayLike<number>,
+): Ranking {
+  const n = others.length;
+  const ranked = (i: number): RankedCandidate => ({
+    id: others[i]!.id,
+    inviterId: others[i]!.inviterId,
+    isOwnClient: false,
+    ...unpack(scores[i]!),
+  });
   // A percentage the counting sort has no place for (psychology answers past 100 would give one:
   // the database allows none) is ordered by a plain sort instead.
-  if (own.some((r) => !(r.percentage >= 0 && r.percentage <= 100)) || scores.some((s) => s >> 16 > 100))
-    return [
-      ...own,
-      ...found.map((slot, i) => ({ ...memberAt(slot), ...unpack(scores[i]!), isOwnClient: false })),
-    ].sort(byScore);
+  let past100 = own.some((r) => !(r.percentage >= 0 && r.percentage <= 100));
+  for (let i = 0; i < n && !past100; i++) past100 = scores[i]! >> 16 > 100;
+  if (past100) return Ranking.of([...own, ...others.map((_, i) => ranked(i))].sort(byScore));
+  const mine = [...own].sort(byScore);
   const perPercentage = new Int32Array(101);
   const ownPerPercentage = new Int32Array(101);
-  for (const score of scores) perPercentage[score >> 16]!++;
-  for (const r of own) {
+  for (let i = 0; i < n; i++) perPercentage[scores[i]! >> 16]!++;
+  for (const r of mine) {
     perPercentage[r.percentage]!++;
     ownPerPercentage[r.percentage]!++;
   }
   const next = new Int32Array(101);
   for (let p = 99, at = perPercentage[100]!; p >= 0; at += perPercentage[p--]!) next[p] = at;
-  const out: RankedCandidate[] = new Array(found.length + own.length);
-  for (const r of own) out[next[r.percentage]!++] = r;
-  for (let i = 0; i < found.length; i++) {
-    const score = scores[i]!;
-    const m = memberAt(found[i]!);
-    out[next[score >> 16]!++] = { id: m.id, inviterId: m.inviterId, isOwnClient: false, ...unpack(score) };
-  }
-  for (let p = 100, start = 0; p >= 0; start += perPercentage[p--]!) {
-    const mid = start + ownPerPercentage[p]!;
-    const end = start + perPercentage[p]!;
-    byIdIn(out, mid, end);
-    if (mid > start) {
-      byIdIn(out, start, mid);
-      mergeByIdIn(out, start, mid, end);
+  // A place holds `~k` for own member k, else the index into `others`.
+  const order = new Int32Array(n + mine.length);
+  for (let k = 0; k < mine.length; k++) order[next[mine[k]!.percentage]!++] = ~k;
+  for (let i = 0; i < n; i++) order[next[scores[i]! >> 16]!++] = i;
+  const idOf = (e: number) => (e < 0 ? mine[~e]!.id : others[e]!.id);
+  const byId = (a: number, b: number) => (idOf(a) < idOf(b) ? -1 : idOf(a) > idOf(b) ? 1 : 0);
+  // Each percentage's run is put in id order when a place in it is first read: a caller reads the
+  // first page, and comparing ids (about 100 ns each here) over every run costs more than the rest.
+  let orderedTo = 0; // places before it are in order
+  let nextRun = 100;
+  const inOrder = (place: number) => {
+    for (; orderedTo <= place && nextRun >= 0; orderedTo += perPercentage[nextRun--]!) {
+      const start = orderedTo;
+      const mid = start + ownPerPercentage[nextRun]!;
+      const end = start + perPercentage[nextRun]!;
+      for (let i = mid + 1; i < end; i++)
+        if (idOf(order[i - 1]!) > idOf(order[i]!)) {
+          order.subarray(mid, end).sort(byId);
+          break;
+        }
+      if (mid > start) {
+        // Merge the own run [start, mid) and the others' [mid, end), each in id order.
+        const left = order.slice(start, mid);
+        let i = 0;
+        let j = mid;
+        let at = start;
+        while (i < left.length && j < end)
+          order[at++] = byId(left[i]!, order[j]!) < 0 ? left[i++]! : order[j++]!;
+        while (i < left.length) order[at++] = left[i++]!;
+      }
     }
-  }
-  return out;
+    return order[place]!;
+  };
+  return new Ranking(order.length, {
+    at: (i) => {
+      const e = inOrder(i);
+      return e < 0 ? mine[~e]! : ranked(e);
+    },
+    idAt: (i) => idOf(inOrder(i)),
+    // One run has one percentage: no need to order it.
+    percentageAt: (i) => (order[i]! < 0 ? mine[~order[i]!]!.percentage : scores[order[i]!]! >> 16),
+    isOwnAt: (i) => inOrder(i) < 0,
+  });
 }
 
 /** The read of the ranking reading candidates from the database right now (one at a time). */
@@ -158,8 +228,8 @@ async function fromDatabase(
   args: RankArgs,
   me: PreparedProfile,
   prepared: Map<string, PreparedProfile>,
-): Promise<RankedCandidate[]> {
-  const { clientId, client, matchmakerId, today } = args; // `limit` cuts the ranking, not the read
+): Promise<Ranking> {
+  const { clientId, client, matchmakerId, today } = args;
   // The ranking's read is sent before the load's first statement (PGlite runs one at a time).
   const read = prefilterCandidates(db, { clientId, client, matchmakerId, today });
   readingDatabase.set(db, read);
@@ -185,7 +255,7 @@ async function fromDatabase(
       candidateFit: s.candidateFit,
     });
   }
-  return out.sort(byScore);
+  return Ranking.of(out.sort(byScore));
 }
 
 function fromPool(
@@ -193,7 +263,7 @@ function fromPool(
   args: RankArgs,
   me: PreparedProfile,
   prepared: Map<string, PreparedProfile>,
-): Promise<RankedCandidate[]> {
+): Promise<Ranking> {
   const { clientId, matchmakerId, today } = args;
   return withCandidatePool(db, matchmakerId, today, (pool) => {
     // The matchmaker's own clients, seen in full (whether published or not).
@@ -216,20 +286,21 @@ function fromPool(
       });
     }
     // Everyone else's published clients, through their display settings, scored from the pool's
-    // columns (the hard filters first), kept as numbers until they are in order.
-    const found: number[] = [];
+    // columns (the hard filters first), kept as numbers until a place is read. The members are
+    // taken now: a refresh after this turn may give their slots to others.
+    const others: PoolMember[] = [];
     const scores: number[] = [];
     const skip = { inviter: inviterCode(matchmakerId), slot: pool.members.get(clientId)?.slot ?? -1 };
     scoreShared(
       pool,
       me,
       (slot, percentage, clientFit, candidateFit) => {
-        found.push(slot);
+        others.push(pool.slots[slot]!);
         scores.push(packScore(percentage, clientFit, candidateFit));
       },
       skip,
     );
-    const out = bestFirst(own, found, scores, (slot) => pool.slots[slot]!);
+    const out = bestFirst(own, others, scores);
     // The learned order (after the pool's turn) reads the best candidates' profiles: those the
     // pool keeps from here, the others from the database (`learnedOrder`).
     for (const r of out.slice(0, LEARNED_RERANK)) {
@@ -253,7 +324,7 @@ async function learnedOrder(
   db: Db,
   clientId: string,
   me: PreparedProfile,
-  ranked: RankedCandidate[],
+  ranked: Ranking,
   prepared: Map<string, PreparedProfile>,
   today: Date,
 ) {
@@ -284,5 +355,5 @@ async function learnedOrder(
   }
   const order = new Map(top.map((r, k) => [r.id, k]));
   top.sort((a, b) => chance.get(b.id)! - chance.get(a.id)! || order.get(a.id)! - order.get(b.id)!);
-  ranked.splice(0, top.length, ...top);
+  ranked.reorderFirst(top);
 }

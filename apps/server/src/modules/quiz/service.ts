@@ -259,7 +259,8 @@ export async function quizResult(
     matchmakerId: randomUUID(),
     today,
   });
-  const compatibleCount = ranked.filter((r) => r.percentage >= QUIZ_MIN_PERCENT).length;
+  let compatibleCount = 0;
+  for (let i = 0; i < ranked.length; i++) if (ranked.percentageAt(i) >= QUIZ_MIN_PERCENT) compatibleCount++;
 
   const t = QUIZ_MESSAGES[locale];
   const labelOf = (id: QuizQuestionId) =>
