@@ -5,11 +5,14 @@ import {
   emptyPool,
   forgetMember,
   inviterCode,
+  PARALLEL_SCAN,
   putMember,
+  scanThreads,
   scoreShared,
 } from "./candidate-pool.js";
 import { type MatchInput, prepareProfile, scorePair } from "./compatibility-engine.js";
-import { bestFirst, packScore, type RankedCandidate } from "./ranking.js";
+import { packScore } from "./pool-scan.js";
+import { bestFirst, type RankedCandidate } from "./ranking.js";
 
 // The pool scores members from typed columns (`scoreShared`); the engine (`scorePair`) is the
 // definition. Both must give the same candidates and the same three numbers for every pair,
@@ -59,19 +62,35 @@ function reference(me: MatchInput, members: Map<string, MatchInput>) {
   return out;
 }
 
-function fromColumns(pool: ReturnType<typeof emptyPool>, me: MatchInput) {
-  const out = new Map<string, number[]>();
-  let visits = 0;
-  scoreShared(pool, prepareProfile(me, today), (slot, percentage, clientFit, candidateFit) => {
-    out.set(pool.slots[slot]!.id, [percentage, clientFit, candidateFit]);
-    visits++;
-  });
-  expect(visits).toBe(out.size); // each member once
-  return out;
+/**
+ * The scores `scoreShared` visits, each member once and in slot order: the same on this thread
+ * alone and split with the worker thread (a pool this small is not split but for the test).
+ */
+async function fromColumns(pool: ReturnType<typeof emptyPool>, me: MatchInput) {
+  const scan = async (minSlots: number) => {
+    const saved = PARALLEL_SCAN.minSlots;
+    PARALLEL_SCAN.minSlots = minSlots;
+    const visits: number[][] = [];
+    try {
+      await scoreShared(pool, prepareProfile(me, today), (slot, percentage, clientFit, candidateFit) => {
+        visits.push([slot, percentage, clientFit, candidateFit]);
+      });
+    } finally {
+      PARALLEL_SCAN.minSlots = saved;
+    }
+    return visits;
+  };
+  const visits = await scan(Number.POSITIVE_INFINITY);
+  expect(await scan(0)).toEqual(visits);
+  expect(scanThreads()).toBe(2); // the worker answered (a failed one leaves this thread alone)
+  const slots = visits.map(([slot]) => slot!);
+  expect(slots).toEqual([...slots].sort((a, b) => a - b));
+  expect(new Set(slots).size).toBe(slots.length);
+  return new Map(visits.map(([slot, ...score]) => [pool.slots[slot!]!.id, score]));
 }
 
 describe("the pool's columns score as the engine does", () => {
-  it("gives every pair the engine's score, members changed and removed included", () => {
+  it("gives every pair the engine's score, members changed and removed included", async () => {
     const rnd = seededRandom(2026);
     const pool = emptyPool(today);
     const members = new Map<string, MatchInput>();
@@ -109,7 +128,7 @@ describe("the pool's columns score as the engine does", () => {
         unknown++;
         continue;
       }
-      expect(fromColumns(pool, me)).toEqual(expected);
+      expect(await fromColumns(pool, me)).toEqual(expected);
       compared += expected.size;
     }
     expect(unknown).toBeGreaterThan(0);
@@ -123,7 +142,7 @@ describe("the pool's columns score as the engine does", () => {
     const me = varied(rnd, 9001);
     const skipped = pool.members.get("m7")!;
     const left = new Set<string>();
-    scoreShared(
+    await scoreShared(
       pool,
       prepareProfile(me, today),
       (slot) => {
@@ -138,7 +157,7 @@ describe("the pool's columns score as the engine does", () => {
     expect([...left].sort()).toEqual(others.sort());
   });
 
-  it("holds values beyond the codes it keeps, and clients the columns do not know", () => {
+  it("holds values beyond the codes it keeps, and clients the columns do not know", async () => {
     const pool = emptyPool(today);
     const members = new Map<string, MatchInput>();
     const base = { gender: "FEMALE" as const, city: "Kazan", country: "RU" as const };
@@ -162,14 +181,14 @@ describe("the pool's columns score as the engine does", () => {
       person({ gender: "MALE", city: "Perm" }, { preferredCities: ["kazan"], dealBreakers: ["cities"] }),
       person({ gender: null, city: "Nowhere", country: "ZZ" as never }, {}),
     ])
-      expect(fromColumns(pool, me)).toEqual(reference(me, members));
+      expect(await fromColumns(pool, me)).toEqual(reference(me, members));
     // A client of a gender they do not know is not theirs to score.
     const unknown = prepareProfile(
       person({ gender: "UNKNOWN" as never }, { preferredGender: "FEMALE" }),
       today,
     );
     expect(columnsScore(unknown)).toBe(false);
-    expect(() => scoreShared(pool, unknown, () => undefined)).toThrow("cannot score this client");
+    await expect(scoreShared(pool, unknown, () => undefined)).rejects.toThrow("cannot score this client");
   });
 });
 

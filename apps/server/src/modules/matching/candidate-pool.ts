@@ -1,3 +1,6 @@
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
 import {
   AlcoholConsumption,
   ageOn,
@@ -12,16 +15,12 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { prefilterCandidates, readSharedMembers } from "./candidates-query.js";
 import {
-  BASE_WEIGHT,
-  childrenScore,
   EMPTY_MATCH_INPUT,
   faithScore,
   familyPlanScore,
   foodScore,
   habitScore,
-  interestScore,
   LIST_KEYS,
-  locationScore,
   loveLanguageScore,
   type MatchInput,
   nearScore,
@@ -31,6 +30,34 @@ import {
   psychologyScore,
   scorePair,
 } from "./compatibility-engine.js";
+import {
+  ACCEPTS,
+  BORDERLINE,
+  CHILDREN,
+  CITIES_BREAK,
+  CITIES_COUNT,
+  CITY,
+  CITY_WISHES,
+  COUNTRY,
+  type Columns,
+  columns,
+  EMPATHY,
+  FAITH,
+  FAMILY_PLAN,
+  FOOD,
+  INTEREST_CELLS,
+  LONG_DISTANCE,
+  LOVE_LANGUAGE,
+  NARCISSISM,
+  NEAR,
+  NEEDS,
+  RELOCATION,
+  ROW_BYTES,
+  type ScanPlan,
+  scanSlots,
+  VALUES,
+  WEIGHTS,
+} from "./pool-scan.js";
 
 // The candidate pool kept in memory, engine-ready, so ranking a client scores it without reading
 // and preparing thousands of wide rows a request (the SQL pre-filter alone cost more than the
@@ -68,74 +95,6 @@ export type PoolMember = {
 
 /** Keys a wish's weight is read for, in the order of the row's weights. */
 const WEIGHTED = ["age", "height", ...LIST_KEYS, "cities"] as const;
-/** Wished cities and interest cells a member's columns hold; a member with more is `exotic`. */
-const CITY_WISHES = 6;
-const INTEREST_CELLS = 24;
-
-// A member's row: what scoring reads of it beyond the filter columns, in 128 bytes (two cache
-// lines) read through three views of one buffer. Offsets are in each view's units from the row's
-// start (slot * 32, * 64 or * 128). Codes: 0 not filled in; -1 in the byte fields likewise.
-const ROW_BYTES = 128;
-const K = LIST_KEYS.length;
-/** Int32 cells: per list key, bits of the codes the wish accepts, its deal-breaker accepts (0: none), and those one step away. */
-const ACCEPTS = 0;
-const NEEDS = ACCEPTS + K;
-const NEAR = NEEDS + K;
-const CITY = NEAR + K;
-const COUNTRY = CITY + 1;
-const FAITH = COUNTRY + 1;
-const FAMILY_PLAN = FAITH + 1;
-const FOOD = FAMILY_PLAN + 1;
-const LOVE_LANGUAGE = FOOD + 1;
-/** Byte cells (after the Int32 ones): list values' codes, the wishes' weights (`WEIGHTED` order), then single fields. */
-const VALUES = 4 * (LOVE_LANGUAGE + 1);
-const WEIGHTS = VALUES + K;
-const W_AGE = WEIGHTS;
-const W_HEIGHT = WEIGHTS + 1;
-const W_LIST = WEIGHTS + 2;
-const W_CITIES = WEIGHTS + 2 + K;
-const CITIES_COUNT = W_CITIES + 1;
-const CITIES_BREAK = CITIES_COUNT + 1;
-const RELOCATION = CITIES_BREAK + 1;
-const LONG_DISTANCE = RELOCATION + 1;
-const CHILDREN = LONG_DISTANCE + 1;
-const EMPATHY = CHILDREN + 1;
-const NARCISSISM = EMPATHY + 1;
-const BORDERLINE = NARCISSISM + 1;
-if (BORDERLINE >= ROW_BYTES) throw new Error("candidate pool: the row outgrew its bytes");
-
-/**
- * Numbers of the shared views, by slot; -1 (or 0 for codes and genders) is "not filled in" or
- * "no wish". Codes come from dictionaries kept for the process (`codeOf`, `dictCode`). The hard
- * filters a ranking checks for every member are columns (read in order); the rest is a row.
- */
-type Columns = {
-  /** 1: published (in the shared search), 0: not, or a free slot. */
-  published: Uint8Array;
-  /** 1: something the columns cannot hold: the engine scores the member's prepared profile. */
-  exotic: Uint8Array;
-  /** The member's matchmaker (`inviterCode`; 0: none). */
-  inviter: Int32Array;
-  gender: Uint8Array;
-  /** Bit mask of the genders wanted; 0: any. */
-  wanted: Uint8Array;
-  age: Int16Array;
-  height: Int16Array;
-  minAge: Int16Array;
-  maxAge: Int16Array;
-  minHeight: Int16Array;
-  maxHeight: Int16Array;
-  /** Bits of the list keys (`LIST_KEYS` order) with a deal-breaker. */
-  breaks: Uint8Array;
-  /** The rows (ROW_BYTES a slot), as bytes and Int32 cells. */
-  row8: Int8Array;
-  row32: Int32Array;
-  /** CITY_WISHES cells a slot: codes of the wished cities. */
-  cities: Int32Array;
-  /** INTEREST_CELLS cells a slot: [category, n, n word codes]..., then 0. */
-  interests: Int32Array;
-};
-
 export type CandidatePool = {
   /** The shared views that are kept (`PoolMember.shared`) are prepared as of `day`. */
   members: Map<string, PoolMember>;
@@ -176,28 +135,6 @@ const fits = (v: number | null) => v === null || (Number.isInteger(v) && v >= 0 
 /** For the filter columns: a number that does not fit is "not filled in", which filters no one out. */
 const column = (v: number | null) => (v !== null && fits(v) ? v : -1);
 const numbersOf = (p: PreparedProfile) => [p.age, p.height, p.minAge, p.maxAge, p.minHeight, p.maxHeight];
-
-function columns(capacity: number): Columns {
-  const rows = new ArrayBuffer(capacity * ROW_BYTES);
-  return {
-    published: new Uint8Array(capacity),
-    exotic: new Uint8Array(capacity),
-    inviter: new Int32Array(capacity),
-    gender: new Uint8Array(capacity),
-    wanted: new Uint8Array(capacity),
-    age: new Int16Array(capacity),
-    height: new Int16Array(capacity),
-    minAge: new Int16Array(capacity),
-    maxAge: new Int16Array(capacity),
-    minHeight: new Int16Array(capacity),
-    maxHeight: new Int16Array(capacity),
-    breaks: new Uint8Array(capacity),
-    row8: new Int8Array(rows),
-    row32: new Int32Array(rows),
-    cities: new Int32Array(capacity * CITY_WISHES),
-    interests: new Int32Array(capacity * INTEREST_CELLS),
-  };
-}
 
 /**
  * Codes of list values (marriage status, education...), one dictionary per key, so a wish is a
@@ -540,6 +477,8 @@ async function load(db: Db, pool: CandidatePool, today: Date) {
     after = page[page.length - 1]!.id;
   }
   pool.snapshot = snapshot;
+  // A pool its scans will split: the worker thread starts now, not at the first ranking's scan.
+  if (pool.slots.length >= PARALLEL_SCAN.minSlots && scanner === undefined) scanner = startScanner();
 }
 
 /** Reloads the members whose input changed in transactions `pool.snapshot` did not see. */
@@ -622,10 +561,6 @@ function tableOf(mine: string | null, score: (mine: string, theirs: string) => n
   return table;
 }
 
-/** The part of a wish (age, height) on a number: 50 unknown, 100 in range, -1 out (excluded). */
-const rangeScore = (v: number, min: number, max: number) =>
-  v < 0 ? 50 : v < min || (max >= 0 && v > max) ? -1 : 100;
-
 /**
  * Whether the columns can score pairs with `me`: not for genders they do not know, more interest
  * categories than bits, or numbers outside the contract's (none of which the database holds). Such a
@@ -639,23 +574,8 @@ export const columnsScore = (me: PreparedProfile) =>
     !numbersOf(me).every(fits)
   );
 
-/**
- * Calls `visit` with the slot of each published member the engine does not exclude as a
- * candidate for `me`, and the pair's score: exactly `scorePair(me, the member's shared profile)`
- * (the pool's test compares them), read from the columns. `me` must be one the columns score
- * (`columnsScore`).
- */
-export function scoreShared(
-  pool: CandidatePool,
-  me: PreparedProfile,
-  visit: (slot: number, percentage: number, clientFit: number, candidateFit: number) => void,
-  /** Members not to score: a matchmaker's (`inviterCode`) and one slot (the client's own). */
-  skip: { inviter: number; slot: number } = { inviter: -1, slot: -1 },
-) {
-  const c = pool.columns;
-  const { published, exotic, gender, wanted, age, height, breaks, row8, row32, cities, interests } = c;
-  const { minAge: minAges, maxAge: maxAges, minHeight: minHeights, maxHeight: maxHeights } = c;
-  const slots = pool.slots;
+/** What a scan needs to know of the client `me`: their wishes and values as the columns' codes. */
+function scanPlan(me: PreparedProfile, skip: { inviter: number; slot: number }): ScanPlan {
   if (!columnsScore(me)) throw new Error("candidate pool: the columns cannot score this client");
   const myWanted = maskOf(me.wantedGenders);
   const myGender = bitOf(me.gender);
@@ -737,200 +657,141 @@ export function scoreShared(
   const myRelocation = me.relocation === true;
   const myLongDistance = me.longDistance === true;
 
-  const { inviter: skipInviter, slot: skipSlot } = skip;
-  const { inviter } = c;
-  next: for (let slot = 0; slot < slots.length; slot++) {
-    if (published[slot] === 0 || inviter[slot] === skipInviter || slot === skipSlot) continue;
-    // The hard filters first, cheapest first (the typed arrays hold -1 for "not filled in").
-    const g = gender[slot]!;
-    if (myWanted !== 0 && g !== 0 && (myWanted & g) === 0) continue;
-    const w = wanted[slot]!;
-    if (w !== 0 && myGender !== 0 && (w & myGender) === 0) continue;
-    const a = age[slot]!;
-    if (ageWish && a >= 0 && (a < minAge || (maxAge >= 0 && a > maxAge))) continue;
-    const h = height[slot]!;
-    if (heightWish && h >= 0 && (h < minHeight || (maxHeight >= 0 && h > maxHeight))) continue;
-    if (exotic[slot] === 1) {
-      const s = scorePair(me, slots[slot]!.shared!.profile);
-      if (!s.excluded) visit(slot, s.percentage, s.clientFit, s.candidateFit);
-      continue;
-    }
-    // The other hard filters before any score: most pairs they exclude cost no more.
-    const theirMinAge = minAges[slot]!;
-    const theirMaxAge = maxAges[slot]!;
-    if (myAge >= 0 && (myAge < theirMinAge || (theirMaxAge >= 0 && myAge > theirMaxAge))) continue;
-    const theirMinHeight = minHeights[slot]!;
-    const theirMaxHeight = maxHeights[slot]!;
-    if (myHeight >= 0 && (myHeight < theirMinHeight || (theirMaxHeight >= 0 && myHeight > theirMaxHeight)))
-      continue;
-    const r8 = slot * ROW_BYTES;
-    const r32 = r8 >> 2;
-    if ((breaks[slot]! & theirBreakKeys) !== 0)
-      for (let k = 0; k < theirBreaks.length; k++) {
-        const need = row32[r32 + NEEDS + theirBreaks[k]!.key]!;
-        if (need !== 0 && (need & theirBreaks[k]!.bit) === 0) continue next;
-      }
-    for (let k = 0; k < myBreaks.length; k++) {
-      const wish = myBreaks[k]!;
-      if (wish.table[row8[r8 + VALUES + wish.key]!]! < 0) continue next;
-    }
-    let client = 0;
-    let clientW = 0;
-    let candidate = 0;
-    let candidateW = 0;
-    // My wishes on them (`wishes(me, them, "client")`).
-    if (ageWish) {
-      client += (a < 0 ? 50 : 100) * wAge;
-      clientW += wAge;
-    }
-    if (heightWish) {
-      client += (h < 0 ? 50 : 100) * wHeight;
-      clientW += wHeight;
-    }
-    for (let k = 0; k < myLists.length; k++) {
-      const wish = myLists[k]!;
-      const score = wish.table[row8[r8 + VALUES + wish.key]!]!;
-      if (score < 0) continue next;
-      client += score * wish.weight;
-      clientW += wish.weight;
-    }
-    const city = row32[r32 + CITY]!;
-    const relocation = row8[r8 + RELOCATION]!;
-    if (myCities.length > 0) {
-      const score =
-        city === 0 ? 50 : myCities.includes(city) ? 100 : citiesBreak ? -1 : relocation === 1 ? 50 : 0;
-      if (score < 0) continue;
-      client += score * wCities;
-      clientW += wCities;
-    }
-    const e = row8[r8 + EMPATHY]!;
-    const n = row8[r8 + NARCISSISM]!;
-    const b = row8[r8 + BORDERLINE]!;
-    if (e >= 0 || n >= 0 || b >= 0) {
-      const score = psychologyScore(e < 0 ? null : e, n < 0 ? null : n, b < 0 ? null : b);
-      client += score * BASE_WEIGHT.psychology;
-      clientW += BASE_WEIGHT.psychology;
-    }
-    // Their wishes on me (`wishes(them, me, "candidate")`).
-    if (theirMinAge >= 0 || theirMaxAge >= 0) {
-      const score = rangeScore(myAge, theirMinAge, theirMaxAge);
-      if (score < 0) continue;
-      const wt = row8[r8 + W_AGE]!;
-      candidate += score * wt;
-      candidateW += wt;
-    }
-    if (theirMinHeight >= 0 || theirMaxHeight >= 0) {
-      const score = rangeScore(myHeight, theirMinHeight, theirMaxHeight);
-      if (score < 0) continue;
-      const wt = row8[r8 + W_HEIGHT]!;
-      candidate += score * wt;
-      candidateW += wt;
-    }
-    for (let k = 0; k < theirLists.length; k++) {
-      const { key, bit } = theirLists[k]!;
-      const accepts = row32[r32 + ACCEPTS + key]!;
-      if (accepts === 0) continue;
-      const score =
-        bit === 0
-          ? 50
-          : bit > 0 && (accepts & bit) !== 0
-            ? 100
-            : row32[r32 + NEEDS + key]! !== 0
-              ? -1
-              : bit > 0 && (row32[r32 + NEAR + key]! & bit) !== 0
-                ? 50
-                : 0;
-      if (score < 0) continue next;
-      const wt = row8[r8 + W_LIST + key]!;
-      candidate += score * wt;
-      candidateW += wt;
-    }
-    const wished = row8[r8 + CITIES_COUNT]!;
-    if (wished > 0) {
-      let found = false;
-      for (let i = slot * CITY_WISHES, end = i + wished; i < end; i++) if (cities[i] === myCity) found = true;
-      const score =
-        myCity === 0 ? 50 : found ? 100 : row8[r8 + CITIES_BREAK] === 1 ? -1 : myRelocation ? 50 : 0;
-      if (score < 0) continue;
-      const wt = row8[r8 + W_CITIES]!;
-      candidate += score * wt;
-      candidateW += wt;
-    }
-    if (myPsych >= 0) {
-      candidate += myPsych * BASE_WEIGHT.psychology;
-      candidateW += BASE_WEIGHT.psychology;
-    }
-    // What the two share (`shared`): both directions.
-    let both = 0;
-    let bothW = 0;
-    const f = faith[row32[r32 + FAITH]!]!;
-    if (f >= 0) {
-      both += f * BASE_WEIGHT.faith;
-      bothW += BASE_WEIGHT.faith;
-    }
-    const fp = familyPlan[row32[r32 + FAMILY_PLAN]!]!;
-    if (fp >= 0) {
-      both += fp * BASE_WEIGHT.familyPlan;
-      bothW += BASE_WEIGHT.familyPlan;
-    }
-    const ch = row8[r8 + CHILDREN]!;
-    if (myChildren >= 0 && ch >= 0) {
-      both += childrenScore(myChildren === 1, ch === 1) * BASE_WEIGHT.children;
-      bothW += BASE_WEIGHT.children;
-    }
-    for (let k = 0; k < habits.length; k++) {
-      const habit = habits[k]!;
-      if (row32[r32 + ACCEPTS + habit.key] !== 0) continue;
-      const score = habit.table[row8[r8 + VALUES + habit.key]!]!;
-      if (score < 0) continue;
-      both += score * BASE_WEIGHT.habit;
-      bothW += BASE_WEIGHT.habit;
-    }
-    const fo = food[row32[r32 + FOOD]!]!;
-    if (fo >= 0) {
-      both += fo * BASE_WEIGHT.food;
-      bothW += BASE_WEIGHT.food;
-    }
-    const lo = love[row32[r32 + LOVE_LANGUAGE]!]!;
-    if (lo >= 0) {
-      both += lo * BASE_WEIGHT.loveLanguage;
-      bothW += BASE_WEIGHT.loveLanguage;
-    }
-    if (hasInterests) {
-      for (let i = slot * INTEREST_CELLS, end = i + INTEREST_CELLS; i < end && interests[i] !== 0; ) {
-        const mine = myCategory[interests[i]!]!;
-        const size = interests[i + 1]!;
-        if (mine > 0) {
-          const bit = 1 << mine;
-          let common = 0;
-          for (let j = i + 2; j < i + 2 + size; j++)
-            if (((myWords.get(interests[j]!) ?? 0) & bit) !== 0) common++;
-          both += interestScore(common, Math.min(mySizes[mine]!, size)) * BASE_WEIGHT.interest;
-          bothW += BASE_WEIGHT.interest;
-        }
-        i += 2 + size;
-      }
-    }
-    if (myCity !== 0 && city !== 0) {
-      const country = row32[r32 + COUNTRY]!;
-      const sameCountry = myCountry !== 0 && myCountry === country;
-      const sameCity = myCity === city && (myCountry === 0 || country === 0 || sameCountry);
-      const score = locationScore(
-        sameCity,
-        sameCountry,
-        myRelocation || relocation === 1,
-        myLongDistance && row8[r8 + LONG_DISTANCE] === 1,
-      );
-      both += score * BASE_WEIGHT.location;
-      bothW += BASE_WEIGHT.location;
-    }
-    client += both;
-    clientW += bothW;
-    candidate += both;
-    candidateW += bothW;
-    const clientFit = clientW > 0 ? Math.round(client / clientW) : 50;
-    const candidateFit = candidateW > 0 ? Math.round(candidate / candidateW) : 50;
-    visit(slot, Math.round(Math.sqrt(clientFit * candidateFit)), clientFit, candidateFit);
+  return {
+    myWanted,
+    myGender,
+    ageWish,
+    minAge,
+    maxAge,
+    heightWish,
+    minHeight,
+    maxHeight,
+    myAge,
+    myHeight,
+    wAge,
+    wHeight,
+    myLists,
+    theirLists,
+    myBreaks,
+    theirBreaks,
+    theirBreakKeys,
+    myCities,
+    citiesBreak,
+    wCities,
+    myCity,
+    myCountry,
+    myPsych,
+    faith,
+    familyPlan,
+    food,
+    love,
+    myChildren,
+    habits,
+    myCategory,
+    myWords,
+    mySizes,
+    hasInterests,
+    myRelocation,
+    myLongDistance,
+    skipInviter: skip.inviter,
+    skipSlot: skip.slot,
+  };
+}
+
+/**
+ * The worker thread that scans half of a large pool, started at its first scan: the bundle's
+ * `pool-scan-worker.js` beside the server's own file, or, run from the sources (tests, the bench),
+ * the TypeScript file through tsx. Null when neither can start, and after it failed: then the
+ * scans run on this thread alone.
+ */
+let scanner: { worker: Worker; jobs: Map<number, (found: Int32Array | null) => void> } | null | undefined;
+let scanJobs = 0;
+
+function startScanner() {
+  const built = new URL("./pool-scan-worker.js", import.meta.url);
+  const source = new URL("./pool-scan-worker.ts", import.meta.url);
+  const worker = existsSync(fileURLToPath(built))
+    ? new Worker(built)
+    : existsSync(fileURLToPath(source))
+      ? new Worker(
+          `import("tsx/esm/api").then(({ register }) => { register(); return import(${JSON.stringify(source.href)}); });`,
+          { eval: true },
+        )
+      : null;
+  if (!worker) return null;
+  const jobs = new Map<number, (found: Int32Array | null) => void>();
+  const fail = () => {
+    if (scanner?.worker === worker) scanner = null;
+    for (const done of jobs.values()) done(null);
+    jobs.clear();
+    void worker.terminate();
+  };
+  worker.on("message", ({ id, found }: { id: number; found: Int32Array }) => {
+    jobs.get(id)?.(found);
+    jobs.delete(id);
+    if (jobs.size === 0) worker.unref();
+  });
+  worker.on("error", fail);
+  worker.on("exit", fail);
+  worker.unref();
+  return { worker, jobs };
+}
+
+/** How many threads a large pool's scans run on now: 2 once the worker is up, else 1. */
+export const scanThreads = () => (scanner ? 2 : 1);
+
+/** Scans slots `from` to `to` on the worker: the found slots and packed scores (-1: exotic), or null. */
+function scanOnWorker(c: Columns, plan: ScanPlan, from: number, to: number): Promise<Int32Array | null> {
+  if (scanner === undefined) scanner = startScanner();
+  if (scanner === null) return Promise.resolve(null);
+  const { worker, jobs } = scanner;
+  const id = ++scanJobs;
+  // The worker keeps the process alive while it owes an answer.
+  worker.ref();
+  return new Promise((resolve) => {
+    jobs.set(id, resolve);
+    worker.postMessage({ id, columns: c, plan, from, to });
+  });
+}
+
+/** From how many slots a scan is split with a worker thread (tests set it lower). */
+export const PARALLEL_SCAN = { minSlots: 100_000 };
+
+/**
+ * Calls `visit` with the slot of each published member the engine does not exclude as a
+ * candidate for `me`, and the pair's score: exactly `scorePair(me, the member's shared profile)`
+ * (the pool's test compares them), read from the columns, in slot order. `me` must be one the
+ * columns score (`columnsScore`). A large pool is scanned in two halves at once, the second on a
+ * worker thread (`pool-scan-worker.ts`) reading the same shared memory; the pool must not change
+ * until the promise settles (a use of the pool holds its turn until then). Should the worker fail,
+ * this thread scans its half.
+ */
+export async function scoreShared(
+  pool: CandidatePool,
+  me: PreparedProfile,
+  visit: (slot: number, percentage: number, clientFit: number, candidateFit: number) => void,
+  /** Members not to score: a matchmaker's (`inviterCode`) and one slot (the client's own). */
+  skip: { inviter: number; slot: number } = { inviter: -1, slot: -1 },
+): Promise<void> {
+  const plan = scanPlan(me, skip);
+  // A member the columns cannot hold: the engine scores its prepared profile.
+  const exotic = (slot: number) => {
+    const s = scorePair(me, pool.slots[slot]!.shared!.profile);
+    if (!s.excluded) visit(slot, s.percentage, s.clientFit, s.candidateFit);
+  };
+  const n = pool.slots.length;
+  const half = n >= PARALLEL_SCAN.minSlots ? n >> 1 : n;
+  const theirs = half < n ? scanOnWorker(pool.columns, plan, half, n) : null;
+  scanSlots(pool.columns, plan, 0, half, visit, exotic);
+  const found = theirs && (await theirs);
+  if (!found) {
+    if (half < n) scanSlots(pool.columns, plan, half, n, visit, exotic);
+    return;
+  }
+  for (let i = 0; i < found.length; i += 2) {
+    const score = found[i + 1]!;
+    if (score < 0) exotic(found[i]!);
+    else visit(found[i]!, score >> 16, (score >> 8) & 255, score & 255);
   }
 }
 
@@ -943,7 +804,7 @@ export function withCandidatePool<T>(
   db: Db,
   matchmakerId: string,
   today: Date,
-  use: (pool: CandidatePool) => T,
+  use: (pool: CandidatePool) => T | Promise<T>,
 ): Promise<T> {
   let pool = pools.get(db);
   if (!pool) {

@@ -18,6 +18,7 @@ import {
   scorePair,
 } from "./compatibility-engine.js";
 import { learnerFor, preparedFromEngine } from "./learner.js";
+import { packScore } from "./pool-scan.js";
 
 export type RankedCandidate = {
   id: string;
@@ -123,9 +124,6 @@ type RankArgs = Parameters<typeof rankCandidates>[1];
 const byScore = (a: RankedCandidate, b: RankedCandidate) =>
   b.percentage - a.percentage || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-/** A pair's three numbers (each 0-100) as one. */
-export const packScore = (percentage: number, clientFit: number, candidateFit: number) =>
-  (percentage << 16) | (clientFit << 8) | candidateFit;
 const unpack = (score: number) => ({
   percentage: score >> 16,
   clientFit: (score >> 8) & 255,
@@ -220,7 +218,7 @@ const readingDatabase = new WeakMap<Db, Promise<unknown>>();
 /**
  * Until the pool is loaded (the first seconds after a start, at 100,000 members), a ranking reads
  * the candidates that pass the hard filters from the database, as the pool would give them, and
- * the pool loads in the background. One ranking at a time does (each reads thousands of wide
+ * then starts the pool's load in the background. One ranking at a time does (each reads thousands of wide
  * rows): the next waits for it, then reads the pool if it has loaded meanwhile, else the database.
  */
 async function fromDatabase(
@@ -230,15 +228,16 @@ async function fromDatabase(
   prepared: Map<string, PreparedProfile>,
 ): Promise<Ranking> {
   const { clientId, client, matchmakerId, today } = args;
-  // The ranking's read is sent before the load's first statement (PGlite runs one at a time).
   const read = prefilterCandidates(db, { clientId, client, matchmakerId, today });
   readingDatabase.set(db, read);
-  loadCandidatePool(db);
   let rows: Awaited<typeof read>;
   try {
     rows = await read;
   } finally {
     if (readingDatabase.get(db) === read) readingDatabase.delete(db);
+    // The load starts once the read is done: run side by side, the two took a third longer to
+    // give the first ranking (100,000 members on PostgreSQL: 3.2 s against 2.4 s).
+    loadCandidatePool(db);
   }
   const out: RankedCandidate[] = [];
   for (const row of rows) {
@@ -265,7 +264,7 @@ function fromPool(
   prepared: Map<string, PreparedProfile>,
 ): Promise<Ranking> {
   const { clientId, matchmakerId, today } = args;
-  return withCandidatePool(db, matchmakerId, today, (pool) => {
+  return withCandidatePool(db, matchmakerId, today, async (pool) => {
     // The matchmaker's own clients, seen in full (whether published or not).
     const own: RankedCandidate[] = [];
     for (const id of pool.byInviter.get(matchmakerId) ?? []) {
@@ -291,7 +290,7 @@ function fromPool(
     const others: PoolMember[] = [];
     const scores: number[] = [];
     const skip = { inviter: inviterCode(matchmakerId), slot: pool.members.get(clientId)?.slot ?? -1 };
-    scoreShared(
+    await scoreShared(
       pool,
       me,
       (slot, percentage, clientFit, candidateFit) => {
