@@ -17,7 +17,7 @@ import {
   prepareProfile,
   scorePair,
 } from "./compatibility-engine.js";
-import { learnerFor, preparedFromEngine } from "./learner.js";
+import { learnerFor, type OutcomeLearner, preparedFromEngine } from "./learner.js";
 import { packScore } from "./pool-scan.js";
 
 export type RankedCandidate = {
@@ -104,6 +104,11 @@ export async function rankCandidates(
   const { clientId, today } = args;
   const me = prepareProfile(args.client, today);
   const prepared = new Map<string, PreparedProfile>();
+  // The learner catches up (the first time after a start, a refit reading every answer) beside
+  // the candidates' read; `learnedOrder` waits for it.
+  const learner = args.learning === false ? null : learnerFor(db);
+  const fresh = learner?.fresh();
+  fresh?.catch(() => undefined); // awaited below: a failure of the ranking first leaves it unawaited
   // While the pool loads, rankings read the database one at a time: wait for the one reading.
   for (let reading = readingDatabase.get(db); reading; reading = readingDatabase.get(db))
     await reading.catch(() => undefined);
@@ -115,7 +120,10 @@ export async function rankCandidates(
     isCandidatePoolLoaded(db) && columnsScore(me)
       ? await fromPool(db, args, me, prepared)
       : await fromDatabase(db, args, me, prepared);
-  if (args.learning !== false) await learnedOrder(db, clientId, me, ranked, prepared, today);
+  if (learner) {
+    await fresh;
+    await learnedOrder(db, learner, clientId, me, ranked, prepared, today);
+  }
   return ranked;
 }
 
@@ -321,14 +329,13 @@ export const LEARNED_RERANK = 100;
  */
 async function learnedOrder(
   db: Db,
+  learner: OutcomeLearner,
   clientId: string,
   me: PreparedProfile,
   ranked: Ranking,
   prepared: Map<string, PreparedProfile>,
   today: Date,
 ) {
-  const learner = learnerFor(db);
-  await learner.fresh();
   if (!learner.hasHistory(clientId) || ranked.length < 2) return;
   const top = ranked.slice(0, LEARNED_RERANK);
   // Other agencies' candidates as the shared view shows them now (a candidate who just left the
