@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import {
@@ -478,7 +479,7 @@ async function load(db: Db, pool: CandidatePool, today: Date) {
   }
   pool.snapshot = snapshot;
   // A pool its scans will split: the worker thread starts now, not at the first ranking's scan.
-  if (pool.slots.length >= PARALLEL_SCAN.minSlots && scanner === undefined) scanner = startScanner();
+  if (pool.slots.length >= PARALLEL_SCAN.minSlots) scannerNow();
 }
 
 /** Reloads the members whose input changed in transactions `pool.snapshot` did not see. */
@@ -699,58 +700,98 @@ function scanPlan(me: PreparedProfile, skip: { inviter: number; slot: number }):
 }
 
 /**
- * The worker thread that scans half of a large pool, started at its first scan: the bundle's
- * `pool-scan-worker.js` beside the server's own file, or, run from the sources (tests, the bench),
- * the TypeScript file through tsx. Null when neither can start, and after it failed: then the
+ * The worker thread that scans half of a large pool (`scoreShared`), started at the end of a large
+ * pool's load or at its first split scan: the bundle's `pool-scan-worker.js` beside the server's
+ * own file, or, run from the sources (tests, the bench), the TypeScript file through tsx. There is
+ * none on a machine of one core, nor while it cannot start; one that failed (died, or owed an
+ * answer past SCAN_TIMEOUT_MS) is started again at a scan SCANNER_RETRY_MS later. Meanwhile the
  * scans run on this thread alone.
  */
-let scanner: { worker: Worker; jobs: Map<number, (found: Int32Array | null) => void> } | null | undefined;
+type Scanner = { worker: Worker; jobs: Map<number, (found: Int32Array | null) => void>; fail(): void };
+let scanner: Scanner | null = null;
+let scannerFailedAt = Number.NEGATIVE_INFINITY;
 let scanJobs = 0;
+const SCANNER_RETRY_MS = 60_000;
+const SCAN_TIMEOUT_MS = 30_000;
 
-function startScanner() {
+function newWorker(): Worker | null {
   const built = new URL("./pool-scan-worker.js", import.meta.url);
+  if (existsSync(fileURLToPath(built))) return new Worker(built);
   const source = new URL("./pool-scan-worker.ts", import.meta.url);
-  const worker = existsSync(fileURLToPath(built))
-    ? new Worker(built)
-    : existsSync(fileURLToPath(source))
-      ? new Worker(
-          `import("tsx/esm/api").then(({ register }) => { register(); return import(${JSON.stringify(source.href)}); });`,
-          { eval: true },
-        )
-      : null;
-  if (!worker) return null;
+  if (!existsSync(fileURLToPath(source))) return null;
+  // tsx as this file finds it, not as the current directory would.
+  const tsx = import.meta.resolve("tsx/esm/api");
+  return new Worker(
+    `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(source.href)}); });`,
+    { eval: true },
+  );
+}
+
+/** The running worker, started if there is none and one may start now; else null. */
+function scannerNow(): Scanner | null {
+  if (scanner || availableParallelism() < 2 || Date.now() - scannerFailedAt < SCANNER_RETRY_MS)
+    return scanner;
+  let worker: Worker | null = null;
+  try {
+    worker = newWorker();
+  } catch {
+    // No thread to be had (ERR_WORKER_INIT_FAILED under a thread limit), or no tsx: one thread.
+  }
+  if (!worker) {
+    scannerFailedAt = Date.now();
+    return null;
+  }
   const jobs = new Map<number, (found: Int32Array | null) => void>();
-  const fail = () => {
-    if (scanner?.worker === worker) scanner = null;
-    for (const done of jobs.values()) done(null);
-    jobs.clear();
-    void worker.terminate();
+  const started: Scanner = {
+    worker,
+    jobs,
+    fail: () => {
+      if (scanner === started) {
+        scanner = null;
+        scannerFailedAt = Date.now();
+      }
+      for (const done of jobs.values()) done(null);
+      jobs.clear();
+      void worker.terminate();
+    },
   };
-  worker.on("message", ({ id, found }: { id: number; found: Int32Array }) => {
+  worker.on("message", ({ id, found }: { id: number; found: Int32Array | null }) => {
     jobs.get(id)?.(found);
     jobs.delete(id);
     if (jobs.size === 0) worker.unref();
   });
-  worker.on("error", fail);
-  worker.on("exit", fail);
+  for (const event of ["error", "messageerror", "exit"]) worker.on(event, started.fail);
   worker.unref();
-  return { worker, jobs };
+  scanner = started;
+  return started;
 }
 
-/** How many threads a large pool's scans run on now: 2 once the worker is up, else 1. */
+/** How many threads a large pool's scans run on now: 2 while the worker runs, else 1. */
 export const scanThreads = () => (scanner ? 2 : 1);
 
-/** Scans slots `from` to `to` on the worker: the found slots and packed scores (-1: exotic), or null. */
+/**
+ * Scans slots `from` to `to` on the worker: the found slots and packed scores (-1: exotic), or
+ * null when the worker could not (none, it failed, or its scan threw: then it answers null).
+ */
 function scanOnWorker(c: Columns, plan: ScanPlan, from: number, to: number): Promise<Int32Array | null> {
-  if (scanner === undefined) scanner = startScanner();
-  if (scanner === null) return Promise.resolve(null);
-  const { worker, jobs } = scanner;
+  const s = scannerNow();
+  if (!s) return Promise.resolve(null);
   const id = ++scanJobs;
   // The worker keeps the process alive while it owes an answer.
-  worker.ref();
+  s.worker.ref();
   return new Promise((resolve) => {
-    jobs.set(id, resolve);
-    worker.postMessage({ id, columns: c, plan, from, to });
+    const timer = setTimeout(s.fail, SCAN_TIMEOUT_MS);
+    timer.unref();
+    s.jobs.set(id, (found) => {
+      clearTimeout(timer);
+      resolve(found);
+    });
+    try {
+      s.worker.postMessage({ id, columns: c, plan, from, to });
+    } catch {
+      s.jobs.get(id)?.(null);
+      s.jobs.delete(id);
+    }
   });
 }
 

@@ -254,7 +254,6 @@ describe("candidate pre-filter", () => {
     expect(ranked.length).toBeGreaterThan(1);
     for (let i = 1; i < ranked.length; i++)
       expect(ranked[i - 1]!.percentage).toBeGreaterThanOrEqual(ranked[i]!.percentage);
-    expect((await rankCandidates(database.db, args)).slice(0, 2)).toEqual(ranked.slice(0, 2));
   });
 
   it("has a partial index the age and height range conditions can use", async () => {

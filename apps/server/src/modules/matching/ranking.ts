@@ -35,8 +35,9 @@ type Places = {
 };
 
 /**
- * A ranking, best first, ties by id. At national scale it holds hundreds of thousands of
- * candidates of which a caller reads a page: a place becomes an object only when it is read.
+ * A ranking, best first, ties by id (the first places may be re-ordered by the learned chance:
+ * `reorderFirst`). At national scale it holds hundreds of thousands of candidates of which a
+ * caller reads a page: a place becomes an object only when it is read.
  */
 export class Ranking {
   #first: readonly RankedCandidate[] = [];
