@@ -3,10 +3,16 @@
 // in run.ts). Answers p50 and p95 in ms. The first ranking loads the candidate pool into memory
 // (timed apart); before each timed ranking one published profile changes, so every timed ranking
 // also brings the pool up to date. The SQL pre-filter's count is reported beside the engine's.
+
+import { statSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../src/db/client.js";
 import { clientPreferences, clientProfiles, users } from "../src/db/schema/index.js";
-import { withCandidatePool } from "../src/modules/matching/candidate-pool.js";
+import {
+  candidatePoolSaved,
+  keepCandidatePoolSnapshot,
+  withCandidatePool,
+} from "../src/modules/matching/candidate-pool.js";
 import { prefilterCandidates } from "../src/modules/matching/candidates-query.js";
 import type { MatchInput } from "../src/modules/matching/compatibility-engine.js";
 import { rankCandidates } from "../src/modules/matching/ranking.js";
@@ -27,8 +33,12 @@ export type RankingFigures = {
   /** Of those, what the engine keeps. */
   meanKept: number;
   seedSeconds: number;
-  /** The first ranking, with the candidate pool not loaded yet (it reads the database). */
+  /** The first ranking of a new instance: no pool, no snapshot of it (it reads the database). */
   firstRankingSeconds: number;
+  /** The first ranking after a restart: the pool read back from its snapshot on disk, brought up to date. */
+  restartRankingSeconds: number;
+  /** The snapshot's size on disk, per member. */
+  snapshotBytesPerProfile: number;
   /** From the first ranking until the pool, loading in the background, is loaded. */
   poolLoadSeconds: number;
   /** The heap the loaded pool added, per member (the pool is the only thing loaded meanwhile). */
@@ -113,6 +123,8 @@ export async function rankingFigures(
   seeded: Database,
   /** Opens the seeded database again, as a new process would (closing the first before). */
   reopen: () => Promise<Database>,
+  /** Where the pool keeps its snapshot (the server: DATA_DIR/cache). */
+  snapshotFile: string,
   n = 100_000,
   runs = 20,
 ): Promise<{ figures: RankingFigures; database: Database }> {
@@ -168,6 +180,7 @@ export async function rankingFigures(
   await database.close();
   database = await reopen();
   db = database.db;
+  keepCandidatePoolSnapshot(db, snapshotFile);
   const today = new Date();
   const rank = (c: (typeof clients)[number], learning = true) =>
     rankCandidates(db, { clientId: c.id, client: c.input, matchmakerId: own.id, today, learning }).then((r) =>
@@ -214,6 +227,19 @@ export async function rankingFigures(
   }
   times.sort((a, b) => a - b);
   engineTimes.sort((a, b) => a - b);
+
+  // A restart: the pool's snapshot (written after its load) is read back and brought up to date
+  // with the edits made since, by the first ranking.
+  await candidatePoolSaved(db);
+  const snapshotBytesPerProfile = statSync(snapshotFile).size / n;
+  await database.close();
+  database = await reopen();
+  db = database.db;
+  keepCandidatePoolSnapshot(db, snapshotFile);
+  const restartStart = performance.now();
+  await rank(clients[1]!);
+  const restartRankingSeconds = (performance.now() - restartStart) / 1000;
+
   let prefiltered = 0;
   let kept = 0;
   const sample = clients.slice(0, 5);
@@ -232,6 +258,8 @@ export async function rankingFigures(
     meanKept: kept / sample.length,
     seedSeconds,
     firstRankingSeconds,
+    restartRankingSeconds,
+    snapshotBytesPerProfile,
     poolLoadSeconds,
     poolBytesPerProfile,
   };

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { openConfiguredDatabase } from "./db/open.js";
@@ -9,7 +10,11 @@ import { sweepExportLinks } from "./modules/data-rights/export.js";
 import { startRetentionJob } from "./modules/data-rights/retention.js";
 import { sweepIntroductionLinks } from "./modules/introductions/consent.js";
 import { startIntroductionJobs } from "./modules/introductions/jobs.js";
-import { loadCandidatePool } from "./modules/matching/candidate-pool.js";
+import {
+  candidatePoolSaved,
+  keepCandidatePoolSnapshot,
+  loadCandidatePool,
+} from "./modules/matching/candidate-pool.js";
 import { startLearning } from "./modules/matching/learner.js";
 import { sweepExpiredProfileAccess } from "./modules/profiles/public.js";
 import { startSubscriptionJob } from "./modules/subscriptions/service.js";
@@ -37,6 +42,8 @@ async function main() {
   }
   const database = await openConfiguredDatabase(config);
   await database.migrate();
+  // The candidate pool's snapshot: the first ranking after a start reads it instead of the database.
+  keepCandidatePoolSnapshot(database.db, path.join(config.dataDir, "cache", "candidate-pool.bin"));
   const seeded = config.demoData ? await seedDemoData(database.db) : false;
   const app = await buildApp({ config, database });
   await app.listen({ port: config.port, host: config.host });
@@ -66,6 +73,7 @@ async function main() {
     // A retention run under way finishes its erasure in progress before the database closes.
     stops.push(startRetentionJob(app.deps, app.log));
     loadCandidatePool(database.db, app.log);
+    stops.push(() => candidatePoolSaved(database.db)); // a snapshot being written is finished
     stops.push(startLearning(database.db, app.log));
     const webhookWorker = startWebhookWorker({ ...app.deps, webhooks: config.webhooks }, app.log);
     stops.push(() => webhookWorker.stop());

@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { ProfilePatchBody } from "@matchdesk/contract";
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
@@ -9,9 +12,18 @@ import { clientPreferences, clientProfiles, users } from "../../db/schema/index.
 import { seedMatchmaker } from "../../seed/seed.js";
 import { writeClientProfile } from "../profiles/service.js";
 import { createUser, getUser } from "../users/service.js";
-import { isCandidatePoolLoaded, OWN_VIEWS, PARALLEL_SCAN, withCandidatePool } from "./candidate-pool.js";
+import {
+  candidatePoolReady,
+  candidatePoolSaved,
+  isCandidatePoolLoaded,
+  keepCandidatePoolSnapshot,
+  OWN_VIEWS,
+  PARALLEL_SCAN,
+  withCandidatePool,
+} from "./candidate-pool.js";
 import { prefilterCandidates } from "./candidates-query.js";
 import { EMPTY_MATCH_INPUT, type MatchInput, prepareProfile, scorePair } from "./compatibility-engine.js";
+import { readPoolSnapshot, writePoolSnapshot } from "./pool-snapshot.js";
 import { rankCandidates } from "./ranking.js";
 
 // Ranking reads the candidate pool from memory. It must answer exactly what the SQL pre-filter and
@@ -337,5 +349,129 @@ describe("candidate pool", () => {
     expect(await on(new Date(Date.UTC(year, 6, 1)))).toBe(true); // 40
     expect(await on(new Date(Date.UTC(year + 1, 6, 1)))).toBe(false); // 41
     expect(await on(new Date(Date.UTC(year, 6, 1)))).toBe(true);
+  });
+});
+
+describe("the pool's snapshot on disk", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "md-pool-"));
+  const file = path.join(dir, "candidate-pool.bin");
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  /** A new instance on the same database (a pool of its own), keeping its snapshot in `file`. */
+  const started = () => {
+    const db = Object.create(database.db) as Database["db"];
+    keepCandidatePoolSnapshot(db, file);
+    return db;
+  };
+  const rankedAs = async (db: Database["db"], args: Parameters<typeof expected>[0]) => {
+    const ranked = (await rankCandidates(db, args)).slice();
+    expect(ranked).toEqual(await expected(args));
+    return ranked;
+  };
+  const clients = (seed: number) => {
+    const rnd = seededRandom(seed);
+    return [own, other, "nobody", own].map((matchmakerId, i) => ({
+      clientId: `client-snapshot-${i}`,
+      client: randomMatchInput(rnd),
+      matchmakerId,
+      today,
+    }));
+  };
+  const wide = (gender: "MALE" | "FEMALE", seed: number) => ({
+    fields: { ...randomMatchInput(seededRandom(seed)).fields, gender, dateOfBirth: `${year - 35}-01-01` },
+    preferences: { ...EMPTY_MATCH_INPUT.preferences, preferredGender: "EVERYONE" as const },
+  });
+
+  it("is written after a load and read back by the next start's first ranking, brought up to date", async () => {
+    // One the columns cannot hold (more wished cities than they keep): its profile is read again.
+    const exotic = await addClient(
+      other,
+      {
+        ...wide("MALE", 11),
+        preferences: {
+          ...wide("MALE", 11).preferences,
+          preferredCities: ["Kazan", "Omsk", "Tomsk", "Perm", "Ufa", "Sochi", "Tver"],
+        },
+      },
+      { published: true },
+    );
+    const edited = await addClient(other, wide("FEMALE", 12), { published: true });
+    const leaving = await addClient(other, wide("MALE", 13), { published: true });
+    const first = started();
+    await withCandidatePool(first, own, today, () => undefined);
+    await candidatePoolSaved(first);
+    expect(existsSync(file)).toBe(true);
+
+    // Meanwhile, after the snapshot: an edit, one leaves the shared search, one joins.
+    await database.db.update(clientProfiles).set({ height: 199 }).where(eq(clientProfiles.userId, edited.id));
+    await database.db.update(users).set({ participatesInSearch: false }).where(eq(users.id, leaving.id));
+    const joined = await addClient(other, wide("FEMALE", 14), { published: true });
+
+    const next = started();
+    expect(await candidatePoolReady(next, today)).toBe(true);
+    const seen = new Set<string>();
+    // Besides random ones, a client open to anyone, who sees the members above.
+    const open = { clientId: "client-snapshot-open", client: wide("FEMALE", 15), matchmakerId: own, today };
+    for (const args of [open, ...clients(21)]) for (const r of await rankedAs(next, args)) seen.add(r.id);
+    expect(seen.has(exotic.id)).toBe(true);
+    expect(seen.has(joined.id)).toBe(true);
+    expect(seen.has(leaving.id)).toBe(false);
+    const heights = await withCandidatePool(
+      next,
+      own,
+      today,
+      (pool) => pool.columns.height[pool.members.get(edited.id)!.slot],
+    );
+    expect(heights).toBe(199);
+  });
+
+  it("is not read when it is not this database's, this code's, or whole", async () => {
+    const first = started();
+    await withCandidatePool(first, own, today, () => undefined);
+    await candidatePoolSaved(first);
+    const good = (await readPoolSnapshot(file))!;
+    expect(good).not.toBeNull();
+    const { parts: _, ...header } = good.header;
+    const parts = [...good.parts].map(([name, data]) => ({ name, data }));
+    const spoiled: [string, () => Promise<void>][] = [
+      [
+        "another database",
+        () =>
+          writePoolSnapshot(
+            file,
+            { ...header, identity: { ...header.identity, database: "1:other" } },
+            parts,
+          ),
+      ],
+      ["another format", () => writePoolSnapshot(file, { ...header, format: `${header.format}x` }, parts)],
+      [
+        "codes this process gave other values",
+        () =>
+          writePoolSnapshot(
+            file,
+            {
+              ...header,
+              dictionaries: { ...header.dictionaries, words: [...header.dictionaries.words].reverse() },
+            },
+            parts,
+          ),
+      ],
+      [
+        "newer than the database",
+        () => writePoolSnapshot(file, { ...header, snapshot: "999999999:999999999:" }, parts),
+      ],
+      ["cut short", async () => writeFileSync(file, readFileSync(file).subarray(0, 1000))],
+    ];
+    for (const [what, spoil] of spoiled) {
+      await writePoolSnapshot(file, header, parts);
+      await spoil();
+      const next = started();
+      expect(await candidatePoolReady(next, today), what).toBe(false);
+      expect(isCandidatePoolLoaded(next), what).toBe(false);
+      // The ranking reads the database, the pool loads from it and writes a good snapshot again.
+      for (const args of clients(22).slice(0, 2)) await rankedAs(next, args);
+      await withCandidatePool(next, own, today, () => undefined);
+      await candidatePoolSaved(next);
+      expect((await readPoolSnapshot(file))?.header.identity, what).toEqual(header.identity);
+    }
   });
 });

@@ -59,6 +59,12 @@ import {
   VALUES,
   WEIGHTS,
 } from "./pool-scan.js";
+import {
+  readPoolSnapshot,
+  type SnapshotHeader,
+  type SnapshotIdentity,
+  writePoolSnapshot,
+} from "./pool-snapshot.js";
 
 // The candidate pool kept in memory, engine-ready, so ranking a client scores it without reading
 // and preparing thousands of wide rows a request (the SQL pre-filter alone cost more than the
@@ -120,6 +126,13 @@ export type CandidatePool = {
   loading: boolean;
   /** When the last load failed (ms): none is tried again from a ranking for LOAD_RETRY_MS. */
   failedAt: number;
+  /** The one reading of the snapshot on disk (`restore`): whether it loaded the pool. */
+  restored: Promise<boolean> | null;
+  /** The snapshot being written to disk, when one is. */
+  saving: Promise<void> | null;
+  /** When the snapshot was last written or read (ms), and how many members changed since. */
+  savedAt: number;
+  changedSinceSave: number;
 };
 
 const LOAD_PAGE = 5000;
@@ -331,6 +344,10 @@ export function emptyPool(today: Date): CandidatePool {
     queue: Promise.resolve(),
     loading: false,
     failedAt: 0,
+    restored: null,
+    saving: null,
+    savedAt: 0,
+    changedSinceSave: 0,
   };
 }
 
@@ -464,11 +481,7 @@ async function currentSnapshot(db: Db): Promise<string> {
 }
 
 async function load(db: Db, pool: CandidatePool, today: Date) {
-  pool.members.clear();
-  pool.slots = [];
-  pool.free = [];
-  pool.byInviter.clear();
-  pool.ownViews.clear();
+  emptied(pool);
   const snapshot = await currentSnapshot(db);
   let after = "";
   for (;;) {
@@ -478,6 +491,7 @@ async function load(db: Db, pool: CandidatePool, today: Date) {
     after = page[page.length - 1]!.id;
   }
   pool.snapshot = snapshot;
+  saveSnapshot(db, pool);
   // A pool its scans will split: the worker thread starts now, not at the first ranking's scan.
   if (pool.slots.length >= PARALLEL_SCAN.minSlots) scannerNow();
 }
@@ -499,19 +513,247 @@ async function refresh(db: Db, pool: CandidatePool, today: Date) {
       ) changed
     ), '{}') as ids`);
   const row = (result as unknown as { rows: { snapshot: string; ids: string[] }[] }).rows[0]!;
-  if (row.ids.length > 0) {
-    // Read after the snapshot above: at least as new as it, so the pool is current to it.
-    for (let start = 0; start < row.ids.length; start += LOAD_PAGE) {
-      const ids = row.ids.slice(start, start + LOAD_PAGE);
-      const fresh = new Map((await readSharedMembers(db, { ids })).map((m) => [m.id, m]));
-      for (const id of ids) {
-        const m = fresh.get(id);
-        if (m) putMember(pool, m, today);
-        else forgetMember(pool, id);
-      }
+  // Read after the snapshot above: at least as new as it, so the pool is current to it.
+  await reloadMembers(db, pool, row.ids, today);
+  pool.snapshot = row.snapshot;
+  pool.changedSinceSave += row.ids.length;
+  if (pool.changedSinceSave >= SNAPSHOT_SAVE.changes && Date.now() - pool.savedAt >= SNAPSHOT_SAVE.intervalMs)
+    saveSnapshot(db, pool);
+}
+
+/** Reads these members again: those that are members now are put in the pool, the others leave it. */
+async function reloadMembers(db: Db, pool: CandidatePool, all: readonly string[], today: Date) {
+  for (let start = 0; start < all.length; start += LOAD_PAGE) {
+    const ids = all.slice(start, start + LOAD_PAGE);
+    const fresh = new Map((await readSharedMembers(db, { ids })).map((m) => [m.id, m]));
+    for (const id of ids) {
+      const m = fresh.get(id);
+      if (m) putMember(pool, m, today);
+      else forgetMember(pool, id);
     }
   }
-  pool.snapshot = row.snapshot;
+}
+
+// The snapshot on disk (`pool-snapshot.ts`): written in the background after a load and when
+// enough members changed since the last one, read back by the first use after a start, which then
+// refreshes it like any other use. Its codes are the dictionaries' of the process that wrote it:
+// they are taken over when this process's are the start of them (as at a start, where they hold
+// only the scales), else the file is not used.
+
+/** Where the pool of a database keeps its snapshot (`keepCandidatePoolSnapshot`). */
+const snapshotFiles = new WeakMap<Db, string>();
+
+/** Keeps the pool of `db` on disk in `file` (the server: DATA_DIR/cache), to start from it next time. */
+export function keepCandidatePoolSnapshot(db: Db, file: string) {
+  snapshotFiles.set(db, file);
+}
+
+/** A snapshot is written again once this many members changed since the last, at most once an interval. */
+export const SNAPSHOT_SAVE = { changes: 2000, intervalMs: 10 * 60_000 };
+
+/**
+ * What a snapshot's columns mean: another value (a layout or scale changed, or `1`, bumped when
+ * how a member is written into the columns changes) and the file is not read.
+ */
+const POOL_FORMAT = [
+  1,
+  ROW_BYTES,
+  CITY_WISHES,
+  INTEREST_CELLS,
+  MAX_CODE,
+  LIST_KEYS.join(","),
+  Gender.options.join(","),
+  WEIGHTED.join(","),
+].join(":");
+/** The columns written, in order (`row32` is a view of `row8`'s buffer). */
+const SAVED_COLUMNS = [
+  "published",
+  "exotic",
+  "inviter",
+  "gender",
+  "wanted",
+  "age",
+  "height",
+  "minAge",
+  "maxAge",
+  "minHeight",
+  "maxHeight",
+  "breaks",
+  "row8",
+  "cities",
+  "interests",
+] as const satisfies readonly Exclude<keyof Columns, "row32">[];
+/** Bytes a slot takes in each column. */
+const SLOT_BYTES = (() => {
+  const one = columns(1);
+  return Object.fromEntries(SAVED_COLUMNS.map((name) => [name, one[name].byteLength])) as Record<
+    (typeof SAVED_COLUMNS)[number],
+    number
+  >;
+})();
+
+async function identityOf(db: Db): Promise<SnapshotIdentity> {
+  const result = await db.execute(sql`
+    select (select system_identifier::text from pg_control_system()) as system,
+      (select oid::text || ':' || datname from pg_database where datname = current_database()) as database,
+      coalesce((select max(created_at)::text from drizzle.__drizzle_migrations), '') as migration`);
+  const row = (result as unknown as { rows: SnapshotIdentity[] }).rows[0]!;
+  return { system: row.system, database: row.database, migration: row.migration };
+}
+
+/** Writes the pool (loaded, in its turn) to its file in the background, from a copy taken now. */
+function saveSnapshot(db: Db, pool: CandidatePool) {
+  const file = snapshotFiles.get(db);
+  if (!file || pool.snapshot === null || pool.saving) return;
+  const count = pool.slots.length;
+  const header = {
+    format: POOL_FORMAT,
+    snapshot: pool.snapshot,
+    day: pool.day,
+    count,
+    dictionaries: {
+      lists: codes.map((dict) => [...dict.keys()]),
+      inviters: [...inviters.keys()],
+      options: options.texts.slice(1),
+      words: words.texts.slice(1),
+    },
+  };
+  const parts = [
+    { name: "ids", data: Buffer.from(pool.slots.map((m) => m?.id ?? "").join("\n")) },
+    { name: "born", data: Buffer.from(pool.slots.map((m) => m?.dateOfBirth ?? "").join("\n")) },
+    ...SAVED_COLUMNS.map((name) => ({
+      name,
+      data: new Uint8Array(pool.columns[name].buffer.slice(0, SLOT_BYTES[name] * count)),
+    })),
+  ];
+  pool.savedAt = Date.now();
+  pool.changedSinceSave = 0;
+  const saving = (async () => {
+    try {
+      await writePoolSnapshot(file, { ...header, identity: await identityOf(db) }, parts);
+    } catch (error) {
+      logs.get(db)?.warn({ err: error }, "candidate pool: its snapshot could not be written");
+    } finally {
+      pool.saving = null;
+    }
+  })();
+  pool.saving = saving;
+}
+
+/** Settles once the snapshot being written, if any, is on disk (or failed to be). */
+export function candidatePoolSaved(db: Db): Promise<void> {
+  return pools.get(db)?.saving ?? Promise.resolve();
+}
+
+/** Takes over the dictionaries of a snapshot when this process's are the start of them. */
+function adoptDictionaries(d: SnapshotHeader["dictionaries"]): boolean {
+  const startOf = (mine: readonly string[], theirs: unknown) =>
+    Array.isArray(theirs) &&
+    theirs.every((v) => typeof v === "string") &&
+    mine.length <= theirs.length &&
+    mine.every((v, i) => v === theirs[i]);
+  if (
+    !Array.isArray(d?.lists) ||
+    d.lists.length !== codes.length ||
+    !codes.every((dict, i) => startOf([...dict.keys()], d.lists[i]) && d.lists[i]!.length <= MAX_CODE) ||
+    !startOf([...inviters.keys()], d.inviters) ||
+    !startOf(options.texts.slice(1), d.options) ||
+    !startOf(words.texts.slice(1), d.words)
+  )
+    return false;
+  codes.forEach((dict, i) => {
+    for (const value of d.lists[i]!.slice(dict.size)) dict.set(value, dict.size + 1);
+  });
+  for (const id of d.inviters.slice(inviters.size)) inviterCode(id, true);
+  for (const text of d.options.slice(options.texts.length - 1)) dictCode(options, text);
+  for (const text of d.words.slice(words.texts.length - 1)) dictCode(words, text);
+  return true;
+}
+
+/**
+ * Loads the pool (empty, in its turn) from its snapshot on disk and brings it up to date; false
+ * (the pool left empty) when there is none this database and this code can use.
+ */
+async function restore(db: Db, pool: CandidatePool, file: string, today: Date): Promise<boolean> {
+  const saved = await readPoolSnapshot(file);
+  if (!saved || saved.header.format !== POOL_FORMAT) return false;
+  const { header, parts } = saved;
+  const count = header.count;
+  const text = (name: string) => {
+    const part = parts.get(name);
+    return part === undefined ? [] : count === 0 ? [] : part.toString("utf8").split("\n");
+  };
+  const ids = text("ids");
+  const born = text("born");
+  if (
+    !Number.isInteger(count) ||
+    ids.length !== count ||
+    born.length !== count ||
+    !SAVED_COLUMNS.every((name) => parts.get(name)?.length === SLOT_BYTES[name] * count)
+  )
+    return false;
+  emptied(pool);
+  try {
+    const identity = await identityOf(db);
+    if (JSON.stringify(identity) !== JSON.stringify(header.identity)) return false;
+    // A snapshot newer than the database (restored from a backup since) would miss what changed.
+    const result = await db.execute(sql`
+      select pg_snapshot_xmax(${header.snapshot}::pg_snapshot)::text::bigint
+        <= pg_snapshot_xmax(pg_current_snapshot())::text::bigint as ok`);
+    if (!(result as unknown as { rows: { ok: boolean }[] }).rows[0]!.ok) return false;
+    if (!adoptDictionaries(header.dictionaries)) return false;
+    const c = columns(Math.max(1024, count));
+    for (const name of SAVED_COLUMNS) new Uint8Array(c[name].buffer).set(parts.get(name)!);
+    const exotic: string[] = [];
+    for (let slot = 0; slot < count; slot++) {
+      const id = ids[slot]!;
+      if (id === "") {
+        pool.slots.push(undefined);
+        pool.free.push(slot);
+        continue;
+      }
+      const code = c.inviter[slot]!;
+      const inviterId = code === 0 ? null : header.dictionaries.inviters[code - 1]!;
+      const member: PoolMember = {
+        id,
+        inviterId,
+        isPublished: c.published[slot] === 1,
+        slot,
+        dateOfBirth: born[slot] === "" ? null : born[slot]!,
+      };
+      pool.slots.push(member);
+      pool.members.set(id, member);
+      if (inviterId !== null) {
+        const mine = pool.byInviter.get(inviterId) ?? new Set();
+        pool.byInviter.set(inviterId, mine.add(id));
+      }
+      if (c.exotic[slot] === 1) exotic.push(id);
+    }
+    pool.columns = c;
+    pool.day = header.day;
+    pool.snapshot = header.snapshot;
+    setDay(pool, today);
+    // The prepared profiles the columns cannot hold are not in the file: read again.
+    await reloadMembers(db, pool, exotic, today);
+    pool.savedAt = Date.now();
+    await refresh(db, pool, today);
+  } catch (error) {
+    emptied(pool);
+    throw error;
+  }
+  if (pool.snapshot === null) emptied(pool);
+  if (pool.slots.length >= PARALLEL_SCAN.minSlots) scannerNow();
+  return pool.snapshot !== null;
+}
+
+/** Leaves the pool as before its first load. */
+function emptied(pool: CandidatePool) {
+  pool.members.clear();
+  pool.slots = [];
+  pool.free = [];
+  pool.byInviter.clear();
+  pool.ownViews.clear();
+  pool.snapshot = null;
 }
 
 /**
@@ -847,13 +1089,11 @@ export function withCandidatePool<T>(
   today: Date,
   use: (pool: CandidatePool) => T | Promise<T>,
 ): Promise<T> {
-  let pool = pools.get(db);
-  if (!pool) {
-    pool = emptyPool(today);
-    pools.set(db, pool);
+  const p = poolOf(db, today);
+  if (p.snapshot === null) {
+    readSnapshot(db, p, today)?.catch(() => undefined); // its failure is this use's (below)
+    p.loading = true;
   }
-  const p = pool;
-  if (p.snapshot === null) p.loading = true;
   const run = p.queue.then(async () => {
     setDay(p, today);
     try {
@@ -872,9 +1112,47 @@ export function withCandidatePool<T>(
   return run;
 }
 
+function poolOf(db: Db, today: Date): CandidatePool {
+  let pool = pools.get(db);
+  if (!pool) {
+    pool = emptyPool(today);
+    pools.set(db, pool);
+  }
+  return pool;
+}
+
+/**
+ * Queues the one reading of the pool's snapshot on disk (`restore`), unless the pool has no file,
+ * or it is loaded or was read; answers the reading. Should it fail (the database, not the file),
+ * the next use tries again.
+ */
+function readSnapshot(db: Db, pool: CandidatePool, today: Date): Promise<boolean> | null {
+  const file = snapshotFiles.get(db);
+  if (file && !pool.restored && pool.snapshot === null) {
+    const attempt = pool.queue.then(() => pool.snapshot !== null || restore(db, pool, file, today));
+    pool.restored = attempt;
+    pool.queue = attempt.catch(() => undefined);
+    attempt.catch(() => {
+      if (pool.restored === attempt) pool.restored = null;
+    });
+  }
+  return pool.restored;
+}
+
 /** Whether the pool of `db` is loaded: until it is, rankings read the database (`ranking.ts`). */
 export function isCandidatePoolLoaded(db: Db): boolean {
   return (pools.get(db)?.snapshot ?? null) !== null;
+}
+
+/**
+ * Whether the pool of `db` is loaded, once its snapshot on disk, if it keeps one not read yet, is
+ * read: the first ranking after a start waits for that (a fraction of a second), never for a
+ * load from the database.
+ */
+export async function candidatePoolReady(db: Db, today: Date): Promise<boolean> {
+  if (isCandidatePoolLoaded(db)) return true;
+  await readSnapshot(db, poolOf(db, today), today)?.catch(() => false);
+  return isCandidatePoolLoaded(db);
 }
 
 const LOAD_RETRY_MS = 30_000;

@@ -1,8 +1,8 @@
 import type { Db } from "../../db/client.js";
 import {
+  candidatePoolReady,
   columnsScore,
   inviterCode,
-  isCandidatePoolLoaded,
   loadCandidatePool,
   type PoolMember,
   profileOn,
@@ -118,7 +118,7 @@ export async function rankCandidates(
   // has (the columns are enums, integers and the contract's categories); the SQL pre-filter would
   // refuse such values too.
   const ranked =
-    isCandidatePoolLoaded(db) && columnsScore(me)
+    columnsScore(me) && (await candidatePoolReady(db, today))
       ? await fromPool(db, args, me, prepared)
       : await fromDatabase(db, args, me, prepared);
   if (learner) {
