@@ -198,6 +198,7 @@ export async function rankingFigures(
   // The steady state is measured on the loaded pool: wait for the load the first ranking started.
   await withCandidatePool(db, own.id, today, () => undefined);
   const poolLoadSeconds = (performance.now() - firstStart) / 1000;
+  await candidatePoolSaved(db); // the copy it wrote to disk is not the pool's
   global.gc?.();
   // The pool's heap and typed arrays (the learner the first ranking fitted is small beside it).
   const poolBytesPerProfile = (memory() - heapBefore) / n;

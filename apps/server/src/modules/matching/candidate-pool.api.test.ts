@@ -19,6 +19,7 @@ import {
   keepCandidatePoolSnapshot,
   OWN_VIEWS,
   PARALLEL_SCAN,
+  SNAPSHOT_SAVE,
   withCandidatePool,
 } from "./candidate-pool.js";
 import { prefilterCandidates } from "./candidates-query.js";
@@ -422,6 +423,39 @@ describe("the pool's snapshot on disk", () => {
       (pool) => pool.columns.height[pool.members.get(edited.id)!.slot],
     );
     expect(heights).toBe(199);
+  });
+
+  it("is written again within SNAPSHOT_SAVE.removalMs once a member left, without anything of theirs", async () => {
+    const gone = await addClient(other, wide("MALE", 16), { published: true });
+    rmSync(file); // a new instance: it loads from the database and writes the file
+    const first = started();
+    await withCandidatePool(first, own, today, () => undefined);
+    await candidatePoolSaved(first);
+    const ids = async () => (await readPoolSnapshot(file))!.parts.get("ids")!.toString("utf8").split("\n");
+    const slot = (await ids()).indexOf(gone.id);
+    expect(slot).toBeGreaterThanOrEqual(0);
+    const delay = SNAPSHOT_SAVE.removalMs;
+    SNAPSHOT_SAVE.removalMs = 0;
+    try {
+      await database.db.update(users).set({ status: "inactive" }).where(eq(users.id, gone.id));
+      await withCandidatePool(first, own, today, () => undefined); // the refresh drops them
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await withCandidatePool(first, own, today, () => undefined); // the write's turn has run
+      await candidatePoolSaved(first);
+    } finally {
+      SNAPSHOT_SAVE.removalMs = delay;
+    }
+    const saved = (await readPoolSnapshot(file))!;
+    expect((await ids()).includes(gone.id)).toBe(false);
+    // Their slot is free and holds zeros in every column.
+    for (const [name, data] of saved.parts)
+      if (name !== "ids" && name !== "born") {
+        const bytes = data.length / saved.header.count;
+        expect(
+          data.subarray(slot * bytes, (slot + 1) * bytes).every((b) => b === 0),
+          name,
+        ).toBe(true);
+      }
   });
 
   it("is not read when it is not this database's, this code's, or whole", async () => {

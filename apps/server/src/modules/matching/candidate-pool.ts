@@ -133,6 +133,10 @@ export type CandidatePool = {
   /** When the snapshot was last written or read (ms), and how many members changed since. */
   savedAt: number;
   changedSinceSave: number;
+  /** A member left the pool since the snapshot was written (it is written again soon: `refresh`). */
+  removedSinceSave: boolean;
+  /** The timer of that write. */
+  saveDue: ReturnType<typeof setTimeout> | null;
 };
 
 const LOAD_PAGE = 5000;
@@ -321,7 +325,11 @@ export function forgetMember(pool: CandidatePool, id: string) {
   if (!old) return;
   pool.members.delete(id);
   pool.slots[old.slot] = undefined;
-  pool.columns.published[old.slot] = 0;
+  // Nothing of them stays in the slot (nor in a snapshot written from it).
+  for (const name of SAVED_COLUMNS) {
+    const bytes = SLOT_BYTES[name];
+    new Uint8Array(pool.columns[name].buffer).fill(0, old.slot * bytes, (old.slot + 1) * bytes);
+  }
   pool.free.push(old.slot);
   if (old.inviterId !== null) {
     const ids = pool.byInviter.get(old.inviterId);
@@ -348,6 +356,8 @@ export function emptyPool(today: Date): CandidatePool {
     saving: null,
     savedAt: 0,
     changedSinceSave: 0,
+    removedSinceSave: false,
+    saveDue: null,
   };
 }
 
@@ -517,8 +527,20 @@ async function refresh(db: Db, pool: CandidatePool, today: Date) {
   await reloadMembers(db, pool, row.ids, today);
   pool.snapshot = row.snapshot;
   pool.changedSinceSave += row.ids.length;
-  if (pool.changedSinceSave >= SNAPSHOT_SAVE.changes && Date.now() - pool.savedAt >= SNAPSHOT_SAVE.intervalMs)
+  const since = Date.now() - pool.savedAt;
+  if (pool.changedSinceSave >= SNAPSHOT_SAVE.changes && since >= SNAPSHOT_SAVE.intervalMs)
     saveSnapshot(db, pool);
+  // One who left (an erased client among them) is not kept on disk past a minute or so.
+  else if (pool.removedSinceSave && snapshotFiles.has(db) && !pool.saveDue) {
+    pool.saveDue = setTimeout(
+      () => {
+        pool.saveDue = null;
+        pool.queue = pool.queue.then(() => saveSnapshot(db, pool)).catch(() => undefined);
+      },
+      Math.max(0, SNAPSHOT_SAVE.removalMs - since),
+    );
+    pool.saveDue.unref();
+  }
 }
 
 /** Reads these members again: those that are members now are put in the pool, the others leave it. */
@@ -529,7 +551,10 @@ async function reloadMembers(db: Db, pool: CandidatePool, all: readonly string[]
     for (const id of ids) {
       const m = fresh.get(id);
       if (m) putMember(pool, m, today);
-      else forgetMember(pool, id);
+      else if (pool.members.has(id)) {
+        forgetMember(pool, id);
+        pool.removedSinceSave = true;
+      }
     }
   }
 }
@@ -548,8 +573,11 @@ export function keepCandidatePoolSnapshot(db: Db, file: string) {
   snapshotFiles.set(db, file);
 }
 
-/** A snapshot is written again once this many members changed since the last, at most once an interval. */
-export const SNAPSHOT_SAVE = { changes: 2000, intervalMs: 10 * 60_000 };
+/**
+ * A snapshot is written again once this many members changed since the last, at most once an
+ * interval, and within `removalMs` of the last (or at once) when a member left the pool.
+ */
+export const SNAPSHOT_SAVE = { changes: 2000, intervalMs: 10 * 60_000, removalMs: 60_000 };
 
 /**
  * What a snapshot's columns mean: another value (a layout or scale changed, or `1`, bumped when
@@ -628,6 +656,7 @@ function saveSnapshot(db: Db, pool: CandidatePool) {
   ];
   pool.savedAt = Date.now();
   pool.changedSinceSave = 0;
+  pool.removedSinceSave = false;
   const saving = (async () => {
     try {
       await writePoolSnapshot(file, { ...header, identity: await identityOf(db) }, parts);
