@@ -200,6 +200,9 @@ export async function rankingFigures(
   const poolLoadSeconds = (performance.now() - firstStart) / 1000;
   await candidatePoolSaved(db); // the copy it wrote to disk is not the pool's
   global.gc?.();
+  // Freed shared buffers leave the count of array buffers a moment after a collection.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  global.gc?.();
   // The pool's heap and typed arrays (the learner the first ranking fitted is small beside it).
   const poolBytesPerProfile = (memory() - heapBefore) / n;
   for (const c of clients.slice(1, 3)) await rank(c); // warm-up

@@ -11,7 +11,7 @@ import { startRetentionJob } from "./modules/data-rights/retention.js";
 import { sweepIntroductionLinks } from "./modules/introductions/consent.js";
 import { startIntroductionJobs } from "./modules/introductions/jobs.js";
 import {
-  candidatePoolSaved,
+  closeCandidatePool,
   keepCandidatePoolSnapshot,
   loadCandidatePool,
 } from "./modules/matching/candidate-pool.js";
@@ -73,7 +73,8 @@ async function main() {
     // A retention run under way finishes its erasure in progress before the database closes.
     stops.push(startRetentionJob(app.deps, app.log));
     loadCandidatePool(database.db, app.log);
-    stops.push(() => candidatePoolSaved(database.db)); // a snapshot being written is finished
+    // A snapshot under way, or due because a member left the pool, is written before the database closes.
+    stops.push(() => closeCandidatePool(database.db));
     stops.push(startLearning(database.db, app.log));
     const webhookWorker = startWebhookWorker({ ...app.deps, webhooks: config.webhooks }, app.log);
     stops.push(() => webhookWorker.stop());

@@ -15,6 +15,7 @@ import { createUser, getUser } from "../users/service.js";
 import {
   candidatePoolReady,
   candidatePoolSaved,
+  closeCandidatePool,
   isCandidatePoolLoaded,
   keepCandidatePoolSnapshot,
   OWN_VIEWS,
@@ -426,7 +427,12 @@ describe("the pool's snapshot on disk", () => {
   });
 
   it("is written again within SNAPSHOT_SAVE.removalMs once a member left, without anything of theirs", async () => {
-    const gone = await addClient(other, wide("MALE", 16), { published: true });
+    const city = `gone-${n}`; // a wished city no one else has (wishes are never hidden), as the engine folds it
+    const gone = await addClient(
+      other,
+      { ...wide("MALE", 16), preferences: { ...wide("MALE", 16).preferences, preferredCities: [city] } },
+      { published: true },
+    );
     rmSync(file); // a new instance: it loads from the database and writes the file
     const first = started();
     await withCandidatePool(first, own, today, () => undefined);
@@ -434,6 +440,7 @@ describe("the pool's snapshot on disk", () => {
     const ids = async () => (await readPoolSnapshot(file))!.parts.get("ids")!.toString("utf8").split("\n");
     const slot = (await ids()).indexOf(gone.id);
     expect(slot).toBeGreaterThanOrEqual(0);
+    expect((await readPoolSnapshot(file))!.header.dictionaries.words.includes(city)).toBe(true);
     const delay = SNAPSHOT_SAVE.removalMs;
     SNAPSHOT_SAVE.removalMs = 0;
     try {
@@ -447,6 +454,8 @@ describe("the pool's snapshot on disk", () => {
     }
     const saved = (await readPoolSnapshot(file))!;
     expect((await ids()).includes(gone.id)).toBe(false);
+    // Their wished city was a word of the file's dictionary; now only a placeholder is.
+    expect(saved.header.dictionaries.words.includes(city)).toBe(false);
     // Their slot is free and holds zeros in every column.
     for (const [name, data] of saved.parts)
       if (name !== "ids" && name !== "born") {
@@ -456,6 +465,23 @@ describe("the pool's snapshot on disk", () => {
           name,
         ).toBe(true);
       }
+
+    // One who leaves just before a shutdown: the write due is made before the database closes.
+    const last = await addClient(other, wide("FEMALE", 17), { published: true });
+    const saving = { ...SNAPSHOT_SAVE };
+    Object.assign(SNAPSHOT_SAVE, { changes: 0, intervalMs: 0 }); // written at the next refresh
+    try {
+      await withCandidatePool(first, own, today, () => undefined);
+    } finally {
+      Object.assign(SNAPSHOT_SAVE, saving);
+    }
+    await candidatePoolSaved(first);
+    expect((await ids()).includes(last.id)).toBe(true);
+    await database.db.update(users).set({ status: "inactive" }).where(eq(users.id, last.id));
+    await withCandidatePool(first, own, today, () => undefined); // a write is due in a minute
+    expect((await ids()).includes(last.id)).toBe(true);
+    await closeCandidatePool(first);
+    expect((await ids()).includes(last.id)).toBe(false);
   });
 
   it("is not read when it is not this database's, this code's, or whole", async () => {
@@ -493,8 +519,20 @@ describe("the pool's snapshot on disk", () => {
         "newer than the database",
         () => writePoolSnapshot(file, { ...header, snapshot: "999999999:999999999:" }, parts),
       ],
-      ["cut short", async () => writeFileSync(file, readFileSync(file).subarray(0, 1000))],
+      ["cut in its header", async () => writeFileSync(file, readFileSync(file).subarray(0, 1000))],
+      ["cut short by a byte", async () => writeFileSync(file, readFileSync(file).subarray(0, -1))],
+      [
+        "a byte changed",
+        async () => {
+          const data = readFileSync(file);
+          data[data.length - 100]! ^= 1;
+          writeFileSync(file, data);
+        },
+      ],
     ];
+    // The good one, as written, is read (in this process too: its codes agree).
+    await writePoolSnapshot(file, header, parts);
+    expect(await candidatePoolReady(started(), today)).toBe(true);
     for (const [what, spoil] of spoiled) {
       await writePoolSnapshot(file, header, parts);
       await spoil();
@@ -505,7 +543,11 @@ describe("the pool's snapshot on disk", () => {
       for (const args of clients(22).slice(0, 2)) await rankedAs(next, args);
       await withCandidatePool(next, own, today, () => undefined);
       await candidatePoolSaved(next);
-      expect((await readPoolSnapshot(file))?.header.identity, what).toEqual(header.identity);
+      const again = (await readPoolSnapshot(file))?.header;
+      expect(again?.format, what).toBe(header.format);
+      expect(again?.identity, what).toEqual(header.identity);
+      expect(again?.dictionaries, what).toEqual(header.dictionaries);
+      expect(again?.snapshot, what).not.toBe("999999999:999999999:");
     }
   });
 });

@@ -1,5 +1,7 @@
-import { existsSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import {
@@ -61,6 +63,7 @@ import {
 } from "./pool-scan.js";
 import {
   readPoolSnapshot,
+  removeUnfinishedSnapshots,
   type SnapshotHeader,
   type SnapshotIdentity,
   writePoolSnapshot,
@@ -137,6 +140,10 @@ export type CandidatePool = {
   removedSinceSave: boolean;
   /** The timer of that write. */
   saveDue: ReturnType<typeof setTimeout> | null;
+  /** Another write was asked for during the one under way. */
+  saveAgain: boolean;
+  /** Shut down: no snapshot is written any more. */
+  closed: boolean;
 };
 
 const LOAD_PAGE = 5000;
@@ -358,6 +365,8 @@ export function emptyPool(today: Date): CandidatePool {
     changedSinceSave: 0,
     removedSinceSave: false,
     saveDue: null,
+    saveAgain: false,
+    closed: false,
   };
 }
 
@@ -531,16 +540,20 @@ async function refresh(db: Db, pool: CandidatePool, today: Date) {
   if (pool.changedSinceSave >= SNAPSHOT_SAVE.changes && since >= SNAPSHOT_SAVE.intervalMs)
     saveSnapshot(db, pool);
   // One who left (an erased client among them) is not kept on disk past a minute or so.
-  else if (pool.removedSinceSave && snapshotFiles.has(db) && !pool.saveDue) {
-    pool.saveDue = setTimeout(
-      () => {
-        pool.saveDue = null;
-        pool.queue = pool.queue.then(() => saveSnapshot(db, pool)).catch(() => undefined);
-      },
-      Math.max(0, SNAPSHOT_SAVE.removalMs - since),
-    );
-    pool.saveDue.unref();
-  }
+  if (pool.removedSinceSave) saveSoon(db, pool, SNAPSHOT_SAVE.removalMs - since);
+}
+
+/** Writes the snapshot in the pool's turn `delay` ms from now, unless a write is due already. */
+function saveSoon(db: Db, pool: CandidatePool, delay: number) {
+  if (!snapshotFiles.has(db) || pool.saveDue || pool.closed) return;
+  pool.saveDue = setTimeout(
+    () => {
+      pool.saveDue = null;
+      pool.queue = pool.queue.then(() => saveSnapshot(db, pool)).catch(() => undefined);
+    },
+    Math.max(0, delay),
+  );
+  pool.saveDue.unref();
 }
 
 /** Reads these members again: those that are members now are put in the pool, the others leave it. */
@@ -571,6 +584,7 @@ const snapshotFiles = new WeakMap<Db, string>();
 /** Keeps the pool of `db` on disk in `file` (the server: DATA_DIR/cache), to start from it next time. */
 export function keepCandidatePoolSnapshot(db: Db, file: string) {
   snapshotFiles.set(db, file);
+  removeUnfinishedSnapshots(file).catch(() => undefined);
 }
 
 /**
@@ -580,19 +594,43 @@ export function keepCandidatePoolSnapshot(db: Db, file: string) {
 export const SNAPSHOT_SAVE = { changes: 2000, intervalMs: 10 * 60_000, removalMs: 60_000 };
 
 /**
- * What a snapshot's columns mean: another value (a layout or scale changed, or `1`, bumped when
- * how a member is written into the columns changes) and the file is not read.
+ * The code that wrote the columns: a hash of the server's bundle, or, run from the sources, of
+ * this directory's modules and the contract's (any other release, or edit, and a snapshot is not
+ * read: how a member is prepared and coded may have changed).
  */
-const POOL_FORMAT = [
-  1,
-  ROW_BYTES,
-  CITY_WISHES,
-  INTEREST_CELLS,
-  MAX_CODE,
-  LIST_KEYS.join(","),
-  Gender.options.join(","),
-  WEIGHTED.join(","),
-].join(":");
+function codeVersion(): string {
+  const here = fileURLToPath(import.meta.url);
+  const files = here.endsWith(".js")
+    ? [here]
+    : [
+        path.dirname(here),
+        fileURLToPath(new URL("../../../../../packages/contract/src", import.meta.url)),
+      ].flatMap((dir) =>
+        existsSync(dir)
+          ? readdirSync(dir)
+              .filter((name) => name.endsWith(".ts") && !name.endsWith(".test.ts"))
+              .sort()
+              .map((name) => path.join(dir, name))
+          : [],
+      );
+  const hash = createHash("sha256");
+  for (const file of files) hash.update(readFileSync(file));
+  return hash.digest("hex").slice(0, 16);
+}
+
+/** What a snapshot's columns mean: another value (a layout, scale or the code changed) and the file is not read. */
+let poolFormat: string | null = null;
+const POOL_FORMAT = () =>
+  (poolFormat ??= [
+    codeVersion(),
+    ROW_BYTES,
+    CITY_WISHES,
+    INTEREST_CELLS,
+    MAX_CODE,
+    LIST_KEYS.join(","),
+    Gender.options.join(","),
+    WEIGHTED.join(","),
+  ].join(":"));
 /** The columns written, in order (`row32` is a view of `row8`'s buffer). */
 const SAVED_COLUMNS = [
   "published",
@@ -622,51 +660,97 @@ const SLOT_BYTES = (() => {
 
 async function identityOf(db: Db): Promise<SnapshotIdentity> {
   const result = await db.execute(sql`
-    select (select system_identifier::text from pg_control_system()) as system,
+    select (select system_identifier::text || ':' || (select timeline_id from pg_control_checkpoint())
+        from pg_control_system()) as system,
       (select oid::text || ':' || datname from pg_database where datname = current_database()) as database,
       coalesce((select max(created_at)::text from drizzle.__drizzle_migrations), '') as migration`);
   const row = (result as unknown as { rows: SnapshotIdentity[] }).rows[0]!;
   return { system: row.system, database: row.database, migration: row.migration };
 }
 
-/** Writes the pool (loaded, in its turn) to its file in the background, from a copy taken now. */
+/**
+ * The words (free text: cities, interest words) no member holds now, by code: a snapshot writes
+ * a placeholder for each, so the text of someone who left the pool is not written.
+ */
+function unusedWords(pool: CandidatePool): Uint8Array {
+  const unused = new Uint8Array(words.texts.length).fill(1);
+  const c = pool.columns;
+  for (const m of pool.slots) {
+    if (!m) continue;
+    const r32 = (m.slot * ROW_BYTES) / 4;
+    unused[c.row32[r32 + CITY]!] = 0;
+    unused[c.row32[r32 + COUNTRY]!] = 0;
+    for (let i = 0; i < CITY_WISHES; i++) unused[c.cities[m.slot * CITY_WISHES + i]!] = 0;
+    // Interests: [category, n, n words]..., then 0.
+    const end = (m.slot + 1) * INTEREST_CELLS;
+    for (let at = m.slot * INTEREST_CELLS; at < end && c.interests[at] !== 0; ) {
+      const n = c.interests[at + 1]!;
+      for (let k = 0; k < n && at + 2 + k < end; k++) unused[c.interests[at + 2 + k]!] = 0;
+      at += 2 + n;
+    }
+  }
+  return unused;
+}
+
+/** What a snapshot writes for a word no member holds (no text has a NUL). */
+const placeholder = (code: number) => `\u0000${code}`;
+
+/**
+ * Writes the pool (loaded, in its turn) to its file in the background, from a copy taken now.
+ * Asked while a write is under way, it writes again once that one is done.
+ */
 function saveSnapshot(db: Db, pool: CandidatePool) {
   const file = snapshotFiles.get(db);
-  if (!file || pool.snapshot === null || pool.saving) return;
-  const count = pool.slots.length;
-  const header = {
-    format: POOL_FORMAT,
-    snapshot: pool.snapshot,
-    day: pool.day,
-    count,
-    dictionaries: {
-      lists: codes.map((dict) => [...dict.keys()]),
-      inviters: [...inviters.keys()],
-      options: options.texts.slice(1),
-      words: words.texts.slice(1),
-    },
-  };
-  const parts = [
-    { name: "ids", data: Buffer.from(pool.slots.map((m) => m?.id ?? "").join("\n")) },
-    { name: "born", data: Buffer.from(pool.slots.map((m) => m?.dateOfBirth ?? "").join("\n")) },
-    ...SAVED_COLUMNS.map((name) => ({
-      name,
-      data: new Uint8Array(pool.columns[name].buffer.slice(0, SLOT_BYTES[name] * count)),
-    })),
-  ];
+  if (!file || pool.snapshot === null || pool.closed) return;
+  if (pool.saving) {
+    pool.saveAgain = true;
+    return;
+  }
+  let header: Omit<SnapshotHeader, "parts" | "identity">;
+  let parts: { name: string; data: Uint8Array }[];
+  try {
+    const count = pool.slots.length;
+    const unused = unusedWords(pool);
+    header = {
+      format: POOL_FORMAT(),
+      snapshot: pool.snapshot,
+      day: pool.day,
+      count,
+      dictionaries: {
+        lists: codes.map((dict) => [...dict.keys()]),
+        inviters: [...inviters.keys()],
+        options: options.texts.slice(1),
+        words: words.texts.slice(1).map((text, i) => (unused[i + 1] ? placeholder(i + 1) : text)),
+      },
+    };
+    parts = [
+      { name: "ids", data: Buffer.from(pool.slots.map((m) => m?.id ?? "").join("\n")) },
+      { name: "born", data: Buffer.from(pool.slots.map((m) => m?.dateOfBirth ?? "").join("\n")) },
+      ...SAVED_COLUMNS.map((name) => ({
+        name,
+        data: new Uint8Array(pool.columns[name].buffer.slice(0, SLOT_BYTES[name] * count)),
+      })),
+    ];
+  } catch (error) {
+    logs.get(db)?.warn({ err: error }, "candidate pool: its snapshot could not be written");
+    return;
+  }
   pool.savedAt = Date.now();
   pool.changedSinceSave = 0;
   pool.removedSinceSave = false;
-  const saving = (async () => {
+  pool.saving = (async () => {
     try {
       await writePoolSnapshot(file, { ...header, identity: await identityOf(db) }, parts);
     } catch (error) {
       logs.get(db)?.warn({ err: error }, "candidate pool: its snapshot could not be written");
     } finally {
       pool.saving = null;
+      if (pool.saveAgain) {
+        pool.saveAgain = false;
+        saveSoon(db, pool, 0);
+      }
     }
   })();
-  pool.saving = saving;
 }
 
 /** Settles once the snapshot being written, if any, is on disk (or failed to be). */
@@ -674,20 +758,41 @@ export function candidatePoolSaved(db: Db): Promise<void> {
   return pools.get(db)?.saving ?? Promise.resolve();
 }
 
+/**
+ * At shutdown (before the database closes): no snapshot is started any more, one under way is
+ * finished, and one due because a member left the pool is written now.
+ */
+export async function closeCandidatePool(db: Db): Promise<void> {
+  const pool = pools.get(db);
+  if (!pool) return;
+  if (pool.saveDue) clearTimeout(pool.saveDue);
+  pool.saveDue = null;
+  await pool.saving;
+  if (pool.removedSinceSave || pool.saveAgain) {
+    pool.saveAgain = false;
+    const turn = pool.queue.then(() => saveSnapshot(db, pool)).catch(() => undefined);
+    pool.queue = turn;
+    await turn;
+    await pool.saving;
+  }
+  pool.closed = true;
+}
+
 /** Takes over the dictionaries of a snapshot when this process's are the start of them. */
 function adoptDictionaries(d: SnapshotHeader["dictionaries"]): boolean {
-  const startOf = (mine: readonly string[], theirs: unknown) =>
+  // A word's placeholder (a code no member held: `saveSnapshot`) agrees with any text.
+  const startOf = (mine: readonly string[], theirs: unknown, placeholders = false) =>
     Array.isArray(theirs) &&
     theirs.every((v) => typeof v === "string") &&
     mine.length <= theirs.length &&
-    mine.every((v, i) => v === theirs[i]);
+    mine.every((v, i) => v === theirs[i] || (placeholders && theirs[i] === placeholder(i + 1)));
   if (
     !Array.isArray(d?.lists) ||
     d.lists.length !== codes.length ||
     !codes.every((dict, i) => startOf([...dict.keys()], d.lists[i]) && d.lists[i]!.length <= MAX_CODE) ||
     !startOf([...inviters.keys()], d.inviters) ||
     !startOf(options.texts.slice(1), d.options) ||
-    !startOf(words.texts.slice(1), d.words)
+    !startOf(words.texts.slice(1), d.words, true)
   )
     return false;
   codes.forEach((dict, i) => {
@@ -705,7 +810,7 @@ function adoptDictionaries(d: SnapshotHeader["dictionaries"]): boolean {
  */
 async function restore(db: Db, pool: CandidatePool, file: string, today: Date): Promise<boolean> {
   const saved = await readPoolSnapshot(file);
-  if (!saved || saved.header.format !== POOL_FORMAT) return false;
+  if (!saved || saved.header.format !== POOL_FORMAT()) return false;
   const { header, parts } = saved;
   const count = header.count;
   const text = (name: string) => {
@@ -777,6 +882,7 @@ async function restore(db: Db, pool: CandidatePool, file: string, today: Date): 
 
 /** Leaves the pool as before its first load. */
 function emptied(pool: CandidatePool) {
+  pool.columns = columns(1024);
   pool.members.clear();
   pool.slots = [];
   pool.free = [];
@@ -1180,7 +1286,10 @@ export function isCandidatePoolLoaded(db: Db): boolean {
  */
 export async function candidatePoolReady(db: Db, today: Date): Promise<boolean> {
   if (isCandidatePoolLoaded(db)) return true;
-  await readSnapshot(db, poolOf(db, today), today)?.catch(() => false);
+  const pool = poolOf(db, today);
+  // A load from the database is queued and no reading of the file before it: not worth waiting for.
+  if (pool.loading && !pool.restored) return false;
+  await readSnapshot(db, pool, today)?.catch(() => false);
   return isCandidatePoolLoaded(db);
 }
 

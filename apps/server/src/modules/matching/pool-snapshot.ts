@@ -1,5 +1,7 @@
-import { mkdir, open, readFile, rename, rm } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
+import { mkdir, open, readdir, readFile, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
+import { crc32 } from "node:zlib";
 
 // The candidate pool's snapshot on disk: its columns as they are in memory, the members' ids and
 // dates of birth, the dictionaries their codes come from, and the `pg_snapshot` they are current
@@ -10,7 +12,8 @@ import path from "node:path";
 //
 // Layout: MAGIC, the header's length (4 bytes, little-endian), the header (JSON), then the
 // header's `parts` one after another (the ids and the dates as "\n"-joined UTF-8 text, then each
-// column's bytes for `count` slots).
+// column's bytes for `count` slots), each with its CRC-32 in the header. Only the server's user
+// may read it (it holds ids and dates of birth).
 
 const MAGIC = Buffer.from("MDPOOL\n");
 
@@ -35,8 +38,8 @@ export type SnapshotHeader = {
   count: number;
   /** The dictionaries, each value at its code's place (`candidate-pool.ts`). */
   dictionaries: { lists: string[][]; inviters: string[]; options: string[]; words: string[] };
-  /** Name and byte length of each part after the header, in order. */
-  parts: { name: string; bytes: number }[];
+  /** Name, byte length and CRC-32 of each part after the header, in order. */
+  parts: { name: string; bytes: number; crc: number }[];
 };
 
 export type PoolSnapshot = { header: SnapshotHeader; parts: Map<string, Buffer> };
@@ -48,22 +51,48 @@ export async function writePoolSnapshot(
   parts: { name: string; data: Uint8Array }[],
 ): Promise<void> {
   const head = Buffer.from(
-    JSON.stringify({ ...header, parts: parts.map((p) => ({ name: p.name, bytes: p.data.byteLength })) }),
+    JSON.stringify({
+      ...header,
+      parts: parts.map((p) => ({ name: p.name, bytes: p.data.byteLength, crc: crc32(p.data) })),
+    }),
   );
   const length = Buffer.alloc(4);
   length.writeUInt32LE(head.length);
   await mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  const handle = await open(temporary, "w");
+  const temporary = `${file}.${randomBytes(6).toString("hex")}.tmp`;
   try {
-    for (const data of [MAGIC, length, head, ...parts.map((p) => p.data)]) await handle.write(data);
-  } catch (error) {
-    await handle.close();
+    const handle = await open(temporary, "w", 0o600);
+    try {
+      for (const data of [MAGIC, length, head, ...parts.map((p) => p.data)]) await handle.write(data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temporary, file);
+  } finally {
     await rm(temporary, { force: true });
-    throw error;
   }
-  await handle.close();
-  await rename(temporary, file);
+}
+
+/**
+ * Removes temporary files a write left behind an hour ago or more (the process ended during it;
+ * a younger one may be another instance's write under way, in a shared directory).
+ */
+export async function removeUnfinishedSnapshots(file: string): Promise<void> {
+  const dir = path.dirname(file);
+  const prefix = `${path.basename(file)}.`;
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix) || !name.endsWith(".tmp")) continue;
+    const at = path.join(dir, name);
+    const age = Date.now() - (await stat(at).catch(() => ({ mtimeMs: Date.now() }))).mtimeMs;
+    if (age >= 3_600_000) await rm(at, { force: true });
+  }
 }
 
 /** The snapshot in `file`; null when there is none or it is not one this code wrote whole. */
@@ -88,7 +117,9 @@ export async function readPoolSnapshot(file: string): Promise<PoolSnapshot | nul
   const parts = new Map<string, Buffer>();
   for (const part of header.parts) {
     if (!Number.isInteger(part.bytes) || part.bytes < 0 || at + part.bytes > data.length) return null;
-    parts.set(part.name, data.subarray(at, at + part.bytes));
+    const bytes = data.subarray(at, at + part.bytes);
+    if (crc32(bytes) !== part.crc) return null;
+    parts.set(part.name, bytes);
     at += part.bytes;
   }
   return at === data.length ? { header, parts } : null;
