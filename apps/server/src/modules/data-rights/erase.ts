@@ -23,6 +23,7 @@ import { getOwnClient } from "../clients/service.js";
 import { eraseConsentsOf } from "../consents/erase.js";
 import { keepCreditsOf } from "../credits/erase.js";
 import { eraseIntroductionsOf, introductionPartiesOf } from "../introductions/erase.js";
+import { refreshCandidatePool } from "../matching/candidate-pool.js";
 import { eraseMatchingOf } from "../matching/erase.js";
 import { learnerFor } from "../matching/learner.js";
 import { eraseNotificationsOf } from "../notifications/erase.js";
@@ -222,16 +223,24 @@ export async function eraseClient(
   return (await erasePerson(deps, clientId))!;
 }
 
-/** Each instance refits its learner when any instance erases someone. */
+/**
+ * Each instance refits its learner when any instance erases someone, and brings its candidate
+ * pool up to date (the one erased leaves it, and its snapshot on disk soon after).
+ */
 export async function listenForErasures(database: Database) {
+  const poolCatchesUp = () => void refreshCandidatePool(database.db).catch(() => {});
   return database.listen(PERSON_ERASED_CHANNEL, {
-    message: (id) =>
+    message: (id) => {
       void learnerFor(database.db)
         .forget(id)
-        .catch(() => {}),
-    gap: () =>
+        .catch(() => {});
+      poolCatchesUp();
+    },
+    gap: () => {
       void learnerFor(database.db)
         .forget(null)
-        .catch(() => {}),
+        .catch(() => {});
+      poolCatchesUp();
+    },
   });
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { ProfilePatchBody } from "@matchdesk/contract";
@@ -20,6 +20,7 @@ import {
   keepCandidatePoolSnapshot,
   OWN_VIEWS,
   PARALLEL_SCAN,
+  refreshCandidatePool,
   SNAPSHOT_SAVE,
   withCandidatePool,
 } from "./candidate-pool.js";
@@ -445,7 +446,7 @@ describe("the pool's snapshot on disk", () => {
     SNAPSHOT_SAVE.removalMs = 0;
     try {
       await database.db.update(users).set({ status: "inactive" }).where(eq(users.id, gone.id));
-      await withCandidatePool(first, own, today, () => undefined); // the refresh drops them
+      await refreshCandidatePool(first); // as at an erasure's notice: the refresh drops them
       await new Promise((resolve) => setTimeout(resolve, 50));
       await withCandidatePool(first, own, today, () => undefined); // the write's turn has run
       await candidatePoolSaved(first);
@@ -478,9 +479,8 @@ describe("the pool's snapshot on disk", () => {
     await candidatePoolSaved(first);
     expect((await ids()).includes(last.id)).toBe(true);
     await database.db.update(users).set({ status: "inactive" }).where(eq(users.id, last.id));
-    await withCandidatePool(first, own, today, () => undefined); // a write is due in a minute
     expect((await ids()).includes(last.id)).toBe(true);
-    await closeCandidatePool(first);
+    await closeCandidatePool(first); // it catches up, then writes
     expect((await ids()).includes(last.id)).toBe(false);
   });
 
@@ -522,6 +522,32 @@ describe("the pool's snapshot on disk", () => {
       ["cut in its header", async () => writeFileSync(file, readFileSync(file).subarray(0, 1000))],
       ["cut short by a byte", async () => writeFileSync(file, readFileSync(file).subarray(0, -1))],
       [
+        "a byte of the header changed",
+        async () => {
+          const data = readFileSync(file);
+          data[40]! ^= 1;
+          writeFileSync(file, data);
+        },
+      ],
+      [
+        "a word it adds that this process has at another code",
+        () =>
+          writePoolSnapshot(
+            file,
+            {
+              ...header,
+              dictionaries: {
+                ...header.dictionaries,
+                words: [
+                  ...header.dictionaries.words,
+                  header.dictionaries.words.find((w) => !w.startsWith("\u0000"))!,
+                ],
+              },
+            },
+            parts,
+          ),
+      ],
+      [
         "a byte changed",
         async () => {
           const data = readFileSync(file);
@@ -549,5 +575,19 @@ describe("the pool's snapshot on disk", () => {
       expect(again?.dictionaries, what).toEqual(header.dictionaries);
       expect(again?.snapshot, what).not.toBe("999999999:999999999:");
     }
+  });
+
+  it("removes what a write that never finished left behind, once an hour old", async () => {
+    const old = `${file}.aaaa.tmp`;
+    const young = `${file}.bbbb.tmp`;
+    writeFileSync(old, "ids and dates of birth");
+    writeFileSync(young, "another instance's write under way");
+    const hoursAgo = new Date(Date.now() - 2 * 3_600_000);
+    utimesSync(old, hoursAgo, hoursAgo);
+    started();
+    for (let i = 0; i < 100 && existsSync(old); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(existsSync(old)).toBe(false);
+    expect(existsSync(young)).toBe(true);
+    rmSync(young);
   });
 });

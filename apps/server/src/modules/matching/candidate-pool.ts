@@ -699,9 +699,9 @@ const placeholder = (code: number) => `\u0000${code}`;
  * Writes the pool (loaded, in its turn) to its file in the background, from a copy taken now.
  * Asked while a write is under way, it writes again once that one is done.
  */
-function saveSnapshot(db: Db, pool: CandidatePool) {
+function saveSnapshot(db: Db, pool: CandidatePool, atShutdown = false) {
   const file = snapshotFiles.get(db);
-  if (!file || pool.snapshot === null || pool.closed) return;
+  if (!file || pool.snapshot === null || (pool.closed && !atShutdown)) return;
   if (pool.saving) {
     pool.saveAgain = true;
     return;
@@ -735,6 +735,7 @@ function saveSnapshot(db: Db, pool: CandidatePool) {
     logs.get(db)?.warn({ err: error }, "candidate pool: its snapshot could not be written");
     return;
   }
+  const removed = pool.removedSinceSave;
   pool.savedAt = Date.now();
   pool.changedSinceSave = 0;
   pool.removedSinceSave = false;
@@ -743,6 +744,11 @@ function saveSnapshot(db: Db, pool: CandidatePool) {
       await writePoolSnapshot(file, { ...header, identity: await identityOf(db) }, parts);
     } catch (error) {
       logs.get(db)?.warn({ err: error }, "candidate pool: its snapshot could not be written");
+      // The file on disk may still hold someone who left: it is tried again.
+      if (removed) {
+        pool.removedSinceSave = true;
+        saveSoon(db, pool, SNAPSHOT_SAVE.removalMs);
+      }
     } finally {
       pool.saving = null;
       if (pool.saveAgain) {
@@ -759,23 +765,27 @@ export function candidatePoolSaved(db: Db): Promise<void> {
 }
 
 /**
- * At shutdown (before the database closes): no snapshot is started any more, one under way is
- * finished, and one due because a member left the pool is written now.
+ * At shutdown (before the database closes): no snapshot is started by itself any more, the pool
+ * catches up (someone erased meanwhile leaves it), and the file is written if someone left since
+ * the last write, after the write under way.
  */
 export async function closeCandidatePool(db: Db): Promise<void> {
   const pool = pools.get(db);
   if (!pool) return;
+  pool.closed = true;
+  await refreshCandidatePool(db).catch(() => undefined);
   if (pool.saveDue) clearTimeout(pool.saveDue);
   pool.saveDue = null;
-  await pool.saving;
+  while (pool.saving) await pool.saving;
   if (pool.removedSinceSave || pool.saveAgain) {
     pool.saveAgain = false;
-    const turn = pool.queue.then(() => saveSnapshot(db, pool)).catch(() => undefined);
+    const turn = pool.queue.then(() => saveSnapshot(db, pool, true)).catch(() => undefined);
     pool.queue = turn;
     await turn;
-    await pool.saving;
+    while (pool.saving) await pool.saving;
   }
-  pool.closed = true;
+  if (pool.saveDue) clearTimeout(pool.saveDue);
+  pool.saveDue = null;
 }
 
 /** Takes over the dictionaries of a snapshot when this process's are the start of them. */
@@ -792,7 +802,14 @@ function adoptDictionaries(d: SnapshotHeader["dictionaries"]): boolean {
     !codes.every((dict, i) => startOf([...dict.keys()], d.lists[i]) && d.lists[i]!.length <= MAX_CODE) ||
     !startOf([...inviters.keys()], d.inviters) ||
     !startOf(options.texts.slice(1), d.options) ||
-    !startOf(words.texts.slice(1), d.words, true)
+    !startOf(words.texts.slice(1), d.words, true) ||
+    // What the file adds must be new here, or it would not get the file's code.
+    !codes.every((dict, i) => d.lists[i]!.slice(dict.size).every((v) => !dict.has(v))) ||
+    !d.inviters.slice(inviters.size).every((id) => !inviters.has(id)) ||
+    !d.options.slice(options.texts.length - 1).every((t) => !options.codes.has(t)) ||
+    !d.words.slice(words.texts.length - 1).every((t) => !words.codes.has(t)) ||
+    new Set(d.words).size !== d.words.length ||
+    new Set(d.options).size !== d.options.length
   )
     return false;
   codes.forEach((dict, i) => {
@@ -1291,6 +1308,19 @@ export async function candidatePoolReady(db: Db, today: Date): Promise<boolean> 
   if (pool.loading && !pool.restored) return false;
   await readSnapshot(db, pool, today)?.catch(() => false);
   return isCandidatePoolLoaded(db);
+}
+
+/** Brings the pool of `db`, if loaded, up to date now instead of at the next ranking (an erasure). */
+export function refreshCandidatePool(db: Db): Promise<void> {
+  const pool = pools.get(db);
+  if (!pool || pool.snapshot === null) return Promise.resolve();
+  const turn = pool.queue.then(async () => {
+    const today = new Date();
+    setDay(pool, today);
+    await refresh(db, pool, today);
+  });
+  pool.queue = turn.catch(() => undefined);
+  return turn;
 }
 
 const LOAD_RETRY_MS = 30_000;

@@ -10,10 +10,10 @@ import { crc32 } from "node:zlib";
 // date through the change log like any refresh (`candidate-pool.ts`). The file is a cache: any
 // doubt (another database, another layout, a file cut short) and it is not used.
 //
-// Layout: MAGIC, the header's length (4 bytes, little-endian), the header (JSON), then the
-// header's `parts` one after another (the ids and the dates as "\n"-joined UTF-8 text, then each
-// column's bytes for `count` slots), each with its CRC-32 in the header. Only the server's user
-// may read it (it holds ids and dates of birth).
+// Layout: MAGIC, the header's length and its CRC-32 (4 bytes each, little-endian), the header
+// (JSON), then the header's `parts` one after another (the ids and the dates as "\n"-joined UTF-8
+// text, then each column's bytes for `count` slots), each with its CRC-32 in the header. Only the
+// server's user may read it (it holds ids and dates of birth).
 
 const MAGIC = Buffer.from("MDPOOL\n");
 
@@ -56,8 +56,9 @@ export async function writePoolSnapshot(
       parts: parts.map((p) => ({ name: p.name, bytes: p.data.byteLength, crc: crc32(p.data) })),
     }),
   );
-  const length = Buffer.alloc(4);
+  const length = Buffer.alloc(8);
   length.writeUInt32LE(head.length);
+  length.writeUInt32LE(crc32(head), 4);
   await mkdir(path.dirname(file), { recursive: true });
   const temporary = `${file}.${randomBytes(6).toString("hex")}.tmp`;
   try {
@@ -69,6 +70,13 @@ export async function writePoolSnapshot(
       await handle.close();
     }
     await rename(temporary, file);
+    // The rename itself, durable (a directory cannot be opened everywhere: then not).
+    const folder = await open(path.dirname(file), "r").catch(() => null);
+    if (folder)
+      await folder
+        .sync()
+        .catch(() => undefined)
+        .finally(() => folder.close());
   } finally {
     await rm(temporary, { force: true });
   }
@@ -103,13 +111,15 @@ export async function readPoolSnapshot(file: string): Promise<PoolSnapshot | nul
   } catch {
     return null;
   }
-  if (data.length < MAGIC.length + 4 || !data.subarray(0, MAGIC.length).equals(MAGIC)) return null;
+  if (data.length < MAGIC.length + 8 || !data.subarray(0, MAGIC.length).equals(MAGIC)) return null;
   const headLength = data.readUInt32LE(MAGIC.length);
-  let at = MAGIC.length + 4 + headLength;
+  let at = MAGIC.length + 8 + headLength;
   if (at > data.length) return null;
+  const head = data.subarray(MAGIC.length + 8, at);
+  if (crc32(head) !== data.readUInt32LE(MAGIC.length + 4)) return null;
   let header: SnapshotHeader;
   try {
-    header = JSON.parse(data.subarray(MAGIC.length + 4, at).toString("utf8")) as SnapshotHeader;
+    header = JSON.parse(head.toString("utf8")) as SnapshotHeader;
   } catch {
     return null;
   }
