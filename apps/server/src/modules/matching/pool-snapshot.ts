@@ -19,8 +19,9 @@ const MAGIC = Buffer.from("MDPOOL\n");
 
 /** Where the snapshot was taken, checked before it is used (`candidate-pool.ts`). */
 export type SnapshotIdentity = {
-  /** The cluster's `system_identifier`, the database's oid and name. */
+  /** The cluster's `system_identifier` and timeline (a point-in-time recovery starts a new one). */
   system: string;
+  /** The database's oid and name. */
   database: string;
   /** The newest migration applied: a migration may change what the pool holds. */
   migration: string;

@@ -87,9 +87,10 @@ export class Ranking {
  * Candidates for a client, best first: the pool the matchmaker may match against (their own
  * complete, active clients and other agencies' published ones, the latter read through their
  * display settings) scored by the engine, which drops every pair a hard filter excludes. The pool
- * is kept in memory and brought up to date before each ranking (`candidate-pool.ts`); the SQL
- * pre-filter (`prefilterCandidates`) selects the same candidates, and ranks while the pool is
- * still loading. Ties break on the id, so the order is stable.
+ * is kept in memory and brought up to date before each ranking (`candidate-pool.ts`); after a
+ * start it is read back from its snapshot on disk (`candidatePoolReady`). The SQL pre-filter
+ * (`prefilterCandidates`) selects the same candidates, and ranks while the pool is still loading
+ * (no usable snapshot). Ties break on the id, so the order is stable.
  */
 export async function rankCandidates(
   db: Db,
@@ -225,10 +226,11 @@ export function bestFirst(
 const readingDatabase = new WeakMap<Db, Promise<unknown>>();
 
 /**
- * Until the pool is loaded (the first seconds after a start, at 100,000 members), a ranking reads
- * the candidates that pass the hard filters from the database, as the pool would give them, and
- * then starts the pool's load in the background. One ranking at a time does (each reads thousands of wide
- * rows): the next waits for it, then reads the pool if it has loaded meanwhile, else the database.
+ * Until the pool is loaded (the first seconds after a start with no usable snapshot on disk, at
+ * 100,000 members), a ranking reads the candidates that pass the hard filters from the database,
+ * as the pool would give them, and then starts the pool's load in the background. One ranking at
+ * a time does (each reads thousands of wide rows): the next waits for it, then reads the pool if
+ * it has loaded meanwhile, else the database.
  */
 async function fromDatabase(
   db: Db,
