@@ -1,11 +1,11 @@
 import fastifyCookie from "@fastify/cookie";
-import fastifyHelmet from "@fastify/helmet";
 import fastifyMultipart from "@fastify/multipart";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import { PRODUCT_NAME } from "@matchdesk/contract";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import helmet from "helmet";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import type { AppDeps } from "./deps.js";
@@ -141,7 +141,9 @@ export async function buildApp(input: { config: Config; database: Database }): P
     reply.header("x-request-id", request.id);
   });
 
-  await app.register(fastifyHelmet, {
+  // The security headers, one helmet middleware made once. (@fastify/helmet makes a new one, and
+  // parses the policy again, on every request: a tenth of a simple request's time.)
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -157,8 +159,11 @@ export async function buildApp(input: { config: Config; database: Database }): P
         upgradeInsecureRequests: config.isHttps ? [] : null,
       },
     },
-    hsts: config.isHttps,
+    strictTransportSecurity: config.isHttps,
   });
+  app.addHook("onRequest", (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
+  );
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 100, fields: 10, parts: 110, headerPairs: 100 },

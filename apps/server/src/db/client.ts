@@ -133,7 +133,7 @@ const PREPARED_READS = 200;
 type PreparedRead = { name: string; paramTypes: number[] };
 
 /**
- * The PGlite client drizzle talks to, with every `select` outside a transaction run as a named
+ * The PGlite client drizzle talks to, with every read (`isRead`) outside a transaction run as a named
  * prepared statement: parsed, described and planned once per statement text, then each call is
  * one bind-and-execute exchange with the database instead of PGlite's five (parse, describe,
  * bind, describe, execute). Writes, and everything in a transaction, go through PGlite unchanged.
@@ -177,7 +177,7 @@ function preparingReads(client: PGlite): PGlite {
   };
 
   const query = (text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results> => {
-    if (!/^[\s(]*select\b/i.test(text)) return client.query(text, params, options);
+    if (!prepared.has(text) && !isRead(text)) return client.query(text, params, options);
     // PGlite's own query says so; the exchange below would fail on the engine's remains instead.
     if (client.closed) return Promise.reject(new Error("PGlite is closed"));
     // The same locks PGlite's own `query` takes: after any open transaction, one exchange at a time.
@@ -219,6 +219,16 @@ function preparingReads(client: PGlite): PGlite {
       return typeof value === "function" ? value.bind(target) : value;
     },
   });
+}
+
+/**
+ * Whether a statement only reads: a `select`, or a `with` whose text has no word that writes (a
+ * data-modifying CTE). The test is on the statement's text, which holds parameters, never values;
+ * a read it cannot tell from a write runs unprepared, as a write does, which is always correct.
+ */
+export function isRead(text: string): boolean {
+  if (/^[\s(]*select\b/i.test(text)) return true;
+  return /^\s*with\b/i.test(text) && !/\b(insert|update|delete|merge)\b/i.test(text);
 }
 
 function concatBytes(parts: Uint8Array[]): Uint8Array {

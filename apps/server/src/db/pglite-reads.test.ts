@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "./client.js";
+import { type Database, isRead, openDatabase } from "./client.js";
 
 // PGlite runs every read outside a transaction as a named prepared statement (db/client.ts).
 // These check what that layer must keep as PGlite's own `query` does it.
@@ -65,5 +65,42 @@ describe("[db] PGlite prepared reads", () => {
     expect(await rows(sql`select * from reads_check where id = ${1}`)).toEqual([
       { id: 1, note: "inside", extra: 3 },
     ]);
+  });
+
+  it("prepares a read that begins with WITH, and leaves a WITH that writes to PGlite's own query", async () => {
+    const preparedWiths = () =>
+      rows<{ statement: string }>(
+        sql`select statement from pg_prepared_statements where statement like ${"with%"} order by statement`,
+      );
+    const readWith = (id: number) =>
+      rows<{ note: string }>(
+        sql`with picked as (select note from reads_check where id = ${id}) select note from picked`,
+      );
+    expect(await readWith(1)).toEqual([{ note: "inside" }]);
+    expect(await readWith(2)).toEqual([]);
+    const writeWith = (id: number) =>
+      rows<{ id: number }>(
+        sql`with written as (insert into reads_check (id, note) values (${id}, 'with') returning id) select id from written`,
+      );
+    expect(await writeWith(2)).toEqual([{ id: 2 }]);
+    expect(await readWith(2)).toEqual([{ note: "with" }]);
+    const prepared = (await preparedWiths()).map((row) => row.statement);
+    expect(prepared).toHaveLength(1);
+    expect(prepared[0]).toContain("with picked as");
+  });
+
+  it("tells a read from a statement that may write by its text alone", () => {
+    expect(isRead("select 1")).toBe(true);
+    expect(isRead(" (select 1) union (select 2)")).toBe(true);
+    expect(isRead('with "walked" as (select "id" from "users") select * from walked')).toBe(true);
+    expect(isRead('select "updated_at" from "users"')).toBe(true);
+    expect(isRead("with m as (insert into t values (1) returning id) select id from m")).toBe(false);
+    expect(isRead("WITH c AS (UPDATE t SET a = 1 RETURNING a) SELECT a FROM c")).toBe(false);
+    expect(isRead("with d as (delete from t returning id) select id from d")).toBe(false);
+    expect(isRead("with s as (select 1) merge into t using s on true when matched then do nothing")).toBe(
+      false,
+    );
+    expect(isRead("insert into t values (1)")).toBe(false);
+    expect(isRead("update t set a = 1")).toBe(false);
   });
 });

@@ -358,8 +358,18 @@ describe("[platform] health, headers and docs", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: "ok", db: "ok" });
     expect(res.headers["content-security-policy"]).toContain("script-src 'self'");
+    expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["x-frame-options"]).toBe("SAMEORIGIN");
     expect(res.headers["x-request-id"]).toMatch(/^[\w-]{8,}$/);
+    // Served over plain HTTP here: no HSTS, and no upgrade of requests.
+    expect(res.headers["strict-transport-security"]).toBeUndefined();
+    expect(res.headers["content-security-policy"]).not.toContain("upgrade-insecure-requests");
+    // An error answer carries them too.
+    const missing = await t.app.inject({ method: "GET", url: "/api/no-such-route" });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers["content-security-policy"]).toContain("default-src 'self'");
+    expect(missing.headers["x-content-type-options"]).toBe("nosniff");
   });
 
   it("serves the API docs UI", async () => {
