@@ -160,6 +160,8 @@ export async function buildApp(input: { config: Config; database: Database }): P
       },
     },
     strictTransportSecurity: config.isHttps,
+    // As the policy's frame-ancestors 'none' says, for browsers that only read this header.
+    xFrameOptions: { action: "deny" },
   });
   app.addHook("onRequest", (request, reply, done) =>
     securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),

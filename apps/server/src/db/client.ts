@@ -222,9 +222,13 @@ function preparingReads(client: PGlite): PGlite {
 }
 
 /**
- * Whether a statement only reads: a `select`, or a `with` whose text has no word that writes (a
- * data-modifying CTE). The test is on the statement's text, which holds parameters, never values;
- * a read it cannot tell from a write runs unprepared, as a write does, which is always correct.
+ * Whether a statement runs as a prepared read on PGlite (`preparingReads`): a `select`, or a `with`
+ * whose text has no word that writes (a data-modifying CTE). The test is on the statement's text,
+ * which holds parameters, never values; a `with` it cannot tell from a write runs through PGlite's
+ * own query, as a write does, which is always correct. A `select` of a function that writes
+ * (`payment_invoice_number()`) runs prepared too: what PGlite's own query adds after a write,
+ * syncing its file system, does nothing on a data directory on disk or in memory (it would matter
+ * for a browser's IndexedDB, which the server never uses).
  */
 export function isRead(text: string): boolean {
   if (/^[\s(]*select\b/i.test(text)) return true;

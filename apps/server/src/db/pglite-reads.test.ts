@@ -100,6 +100,12 @@ describe("[db] PGlite prepared reads", () => {
     expect(isRead("with s as (select 1) merge into t using s on true when matched then do nothing")).toBe(
       false,
     );
+    expect(
+      isRead("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3) SELECT i FROM n"),
+    ).toBe(true);
+    // A read it cannot tell from a write (a quoted name, a comment) goes the way a write does.
+    expect(isRead('with x as (select "delete" from t) select 1')).toBe(false);
+    expect(isRead("with x as (select 1) -- update later\nselect 1")).toBe(false);
     expect(isRead("insert into t values (1)")).toBe(false);
     expect(isRead("update t set a = 1")).toBe(false);
   });

@@ -360,7 +360,7 @@ describe("[platform] health, headers and docs", () => {
     expect(res.headers["content-security-policy"]).toContain("script-src 'self'");
     expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
-    expect(res.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(res.headers["x-frame-options"]).toBe("DENY");
     expect(res.headers["x-request-id"]).toMatch(/^[\w-]{8,}$/);
     // Served over plain HTTP here: no HSTS, and no upgrade of requests.
     expect(res.headers["strict-transport-security"]).toBeUndefined();
@@ -376,6 +376,21 @@ describe("[platform] health, headers and docs", () => {
     const res = await t.app.inject({ method: "GET", url: "/api/docs/" });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toContain("text/html");
+  });
+});
+
+describe("[platform] security headers when served over HTTPS", () => {
+  it("adds HSTS and has the browser upgrade plain requests", async () => {
+    const secure = await buildTestApp({ publicUrl: "https://app.example", isHttps: true });
+    try {
+      const res = await secure.app.inject({ method: "GET", url: "/api/health" });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+      expect(res.headers["content-security-policy"]).toContain("upgrade-insecure-requests");
+      expect(res.headers["x-frame-options"]).toBe("DENY");
+    } finally {
+      await secure.close();
+    }
   });
 });
 
