@@ -133,10 +133,11 @@ const PREPARED_READS = 200;
 type PreparedRead = { name: string; paramTypes: number[] };
 
 /**
- * The PGlite client drizzle talks to, with every read (`isRead`) outside a transaction run as a named
- * prepared statement: parsed, described and planned once per statement text, then each call is
- * one bind-and-execute exchange with the database instead of PGlite's five (parse, describe,
- * bind, describe, execute). Writes, and everything in a transaction, go through PGlite unchanged.
+ * The PGlite client drizzle talks to, with every read (`isRead`) outside a transaction run as a
+ * named prepared statement: parsed, described and planned once per statement text, then each call
+ * is one bind-and-execute exchange with the database instead of PGlite's five (parse, describe,
+ * bind, describe, execute). Other statements, and everything in a transaction, go through PGlite
+ * unchanged.
  */
 function preparingReads(client: PGlite): PGlite {
   const prepared = new Map<string, PreparedRead>();
