@@ -41,3 +41,25 @@ export async function explainAsRun(db: Db, statement: { toSQL(): { sql: string; 
     }
   });
 }
+
+const preparedByDb = new WeakMap<Db, Map<string, unknown>>();
+
+/**
+ * The statement `name` names on `db`, prepared (drizzle's `prepare`) on first use and kept for the
+ * process: a hot read of a few shapes (a search's combination of filters) is built once, then run
+ * with each call's values as placeholders. `name` must tell the shapes apart: it is also the
+ * statement's name on each PostgreSQL connection.
+ */
+export function preparedOnce<T>(db: Db, name: string, prepare: (name: string) => T): T {
+  let byName = preparedByDb.get(db);
+  if (!byName) {
+    byName = new Map();
+    preparedByDb.set(db, byName);
+  }
+  let statement = byName.get(name) as T | undefined;
+  if (statement === undefined) {
+    statement = prepare(name);
+    byName.set(name, statement);
+  }
+  return statement;
+}

@@ -2,7 +2,7 @@ import { type DirectoryItem, type DirectoryQuery, LIMITS } from "@matchdesk/cont
 import { and, count, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { agencyProfiles, directoryWords, users } from "../../db/schema/index.js";
-import { escapeLike, explainAsRun } from "../../platform/sql.js";
+import { escapeLike, explainAsRun, preparedOnce } from "../../platform/sql.js";
 import { fileUrl } from "../../platform/storage.js";
 
 /**
@@ -146,31 +146,19 @@ function directoryCount(db: Db, v: DirectoryValues, p: DirectoryParam) {
 
 const placeholder: DirectoryParam = (name) => sql.placeholder(name);
 
-const preparedDirectories = new WeakMap<Db, Map<string, ReturnType<typeof prepareDirectory>>>();
-
-function prepareDirectory(db: Db, v: DirectoryValues, shape: string) {
-  return {
-    page: directoryPage(db, v, placeholder).prepare(`directory_page_${shape}`),
-    count: directoryCount(db, v, placeholder).prepare(`directory_count_${shape}`),
-  };
-}
-
 /** The statements for this search's combination of filters, prepared on first use. */
 function preparedDirectory(db: Db, v: DirectoryValues) {
   const shape = (["q", "country", "city", "verified", "minRating"] as const)
     .map((k) => (v[k] === undefined ? "_" : k[0]))
     .join("");
-  let byShape = preparedDirectories.get(db);
-  if (!byShape) {
-    byShape = new Map();
-    preparedDirectories.set(db, byShape);
-  }
-  let statements = byShape.get(shape);
-  if (!statements) {
-    statements = prepareDirectory(db, v, shape);
-    byShape.set(shape, statements);
-  }
-  return statements;
+  return {
+    page: preparedOnce(db, `directory_page_${shape}`, (name) =>
+      directoryPage(db, v, placeholder).prepare(name),
+    ),
+    count: preparedOnce(db, `directory_count_${shape}`, (name) =>
+      directoryCount(db, v, placeholder).prepare(name),
+    ),
+  };
 }
 
 export async function searchDirectory(db: Db, q: DirectoryQuery) {

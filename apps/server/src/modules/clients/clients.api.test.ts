@@ -110,6 +110,86 @@ describe("[clients] the client base", () => {
     expect((await get("/api/clients?profileStatus=nope")).statusCode).toBe(400);
   });
 
+  it("filters by verification, search and gender, alone and with a text, each shape's statement taking each call's values", async () => {
+    // Each combination of filters is one statement prepared once (`listShape`) and run with the
+    // values: in turn, with the values changing between calls of one shape, every answer is a recount.
+    const db = t.database.db;
+    const owned = and(eq(users.inviterId, owner.id), eq(users.role, "INVITEE"));
+    const before = await db
+      .select({
+        id: users.id,
+        isVerified: users.isVerified,
+        participatesInSearch: users.participatesInSearch,
+      })
+      .from(users)
+      .where(owned);
+    await db
+      .update(users)
+      .set({ isVerified: true })
+      .where(and(owned, sql`${users.email} ~ '^bulk-[0-9]*[02468]-'`));
+    await db
+      .update(users)
+      .set({ participatesInSearch: true })
+      .where(and(owned, sql`${users.email} ~ '^bulk-[0-9]*[0-4]-'`));
+    const admin = (await signIn(t.app, (await seedAdmin(db)).email)).cookie;
+    for (const q of [undefined, "olga", "a"]) {
+      for (const verified of [undefined, true, false]) {
+        for (const inSearch of [undefined, false, true]) {
+          for (const gender of [undefined, "FEMALE", "MALE"] as const) {
+            const like = q && `%${q}%`;
+            const [recount] = await db
+              .select({ n: count() })
+              .from(users)
+              .leftJoin(clientProfiles, eq(clientProfiles.userId, users.id))
+              .where(
+                and(
+                  owned,
+                  verified === undefined ? undefined : eq(users.isVerified, verified),
+                  inSearch === undefined ? undefined : eq(users.participatesInSearch, inSearch),
+                  gender === undefined ? undefined : eq(users.gender, gender),
+                  like
+                    ? or(
+                        ilike(users.firstName, like),
+                        ilike(users.lastName, like),
+                        ilike(users.email, like),
+                        ilike(users.phone, like),
+                        ilike(clientProfiles.city, like),
+                      )
+                    : undefined,
+                ),
+              );
+            const query = new URLSearchParams({
+              pageSize: "100",
+              ...(q && { q }),
+              ...(verified !== undefined && { verified: String(verified) }),
+              ...(inSearch !== undefined && { inSearch: String(inSearch) }),
+              ...(gender && { gender }),
+            });
+            const label = query.toString();
+            const res = await get(`/api/clients?${query}`);
+            expect(res.statusCode, label).toBe(200);
+            expect(res.json().total, label).toBe(recount!.n);
+            expect(res.json().items, label).toHaveLength(recount!.n);
+            // An admin's list (everyone's clients, fewer than a page) holds the same clients.
+            const all = (await get(`/api/clients?${query}`, admin)).json();
+            const ids = new Set(all.items.map((c: { id: string }) => c.id));
+            expect(all.total, label).toBeGreaterThanOrEqual(recount!.n);
+            expect(
+              res.json().items.every((c: { id: string }) => ids.has(c.id)),
+              label,
+            ).toBe(true);
+          }
+        }
+      }
+    }
+    // The filters were picked so that each combination above differs from another.
+    const verifiedOnly = (await get("/api/clients?verified=true&pageSize=100")).json();
+    expect(verifiedOnly.total).toBeGreaterThan(0);
+    expect(verifiedOnly.total).toBeLessThan(30);
+    expect(verifiedOnly.items.every((c: { isVerified: boolean }) => c.isVerified)).toBe(true);
+    for (const { id, ...flags } of before) await db.update(users).set(flags).where(eq(users.id, id));
+  });
+
   it("finds a client by what they are now called and where they live now", async () => {
     const db = t.database.db;
     const [client] = await db

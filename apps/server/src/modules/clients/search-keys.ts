@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 
 /**
@@ -150,10 +150,10 @@ export async function searchKeys(
 }
 
 /**
- * `text` in lowercase as the database's `lower()` makes it (the client search text is stored so,
- * migration `client_search_text_lowercase`): made here when this copy agrees with the database and
- * the text is of handled characters, else by the database in the statement.
+ * Whether `text` is lowercased here as the database's `lower()` would (the client search text is
+ * stored so, migration `client_search_text_lowercase`): when this copy agrees with the database
+ * and the text is of handled characters; else the statement lowercases it.
  */
-export async function lowercased(db: Db, text: string): Promise<SQL> {
-  return HANDLED.test(text) && (await hashesHere(db)) ? sql`${text.toLowerCase()}` : sql`lower(${text})`;
+export async function lowersHere(db: Db, text: string): Promise<boolean> {
+  return HANDLED.test(text) && (await hashesHere(db));
 }

@@ -1,11 +1,11 @@
 import type { ClientListItem, ClientStatsView, ClientsQuery, CreateClientBody } from "@matchdesk/contract";
 import { ageOn, LIMITS, phoneSearchDigits } from "@matchdesk/contract";
-import { and, count, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { clientCounts, clientProfiles, photos, users } from "../../db/schema/index.js";
 import type { SessionUser } from "../../platform/access.js";
 import { AppError, notFound } from "../../platform/errors.js";
-import { escapeLike, explainAsRun } from "../../platform/sql.js";
+import { escapeLike, explainAsRun, preparedOnce } from "../../platform/sql.js";
 import { fileUrl, type Storage } from "../../platform/storage.js";
 import { revokeEmailTokens } from "../auth/email-tokens.js";
 import { recordConsent } from "../consents/ledger.js";
@@ -22,11 +22,98 @@ import {
 } from "../users/service.js";
 import { clientEventData } from "../webhooks/events.js";
 import { emitWebhookEvent } from "../webhooks/service.js";
-import { lowercased, searchKeys } from "./search-keys.js";
+import { lowersHere, searchKeys } from "./search-keys.js";
+
+/**
+ * A client list's values, as its statements take them. Which of them a list has (`listShape`)
+ * decides each statement's text: a shape's statements are built and prepared once per database
+ * (`preparedOnce`), then run with the list's values (`listParams`), so a search costs the
+ * database's work and little of this process's (building a search with drizzle took a fifth of
+ * the server's time for it at 50,000 clients on PostgreSQL).
+ */
+type ListValues = {
+  admin: boolean;
+  caller: string;
+  /** The questionnaire state asked for, as `users.profile_bucket` holds it. */
+  state: number | undefined;
+  verified: boolean | undefined;
+  inSearch: boolean | undefined;
+  gender: string | undefined;
+  texts: SearchedText[];
+  /** The page's size and offset, and how many of the page are within the matches paged (`capped`). */
+  limit: number;
+  offset: number;
+  capped: number;
+};
+
+/**
+ * A searched text as the statements hold it: its LIKE pattern, lowercased here or by the
+ * database (`lowerInDb`), and, when the search keys find it, its keys for each questionnaire
+ * state asked (array literals).
+ */
+type SearchedText = { pattern: string; lowerInDb: boolean; keys: string[] | undefined };
+
+/** The statements' parameters, by name: `listParams`. */
+type ListParams = {
+  caller: string;
+  state: number | undefined;
+  verified: boolean | undefined;
+  inSearch: boolean | undefined;
+  gender: string | undefined;
+  limit: number;
+  offset: number;
+  capped: number;
+  [pattern: `pattern${number}`]: string;
+  [keys: `keys${number}_${number}`]: string;
+};
+
+/** A list's value, or the placeholder a prepared statement takes it by. */
+type ListParam = <K extends keyof ListParams>(name: K) => ListParams[K] | Placeholder;
+
+const placeholder: ListParam = (name) => sql.placeholder(name);
+
+function listParams(v: ListValues): ListParams {
+  const params: ListParams = {
+    caller: v.caller,
+    state: v.state,
+    verified: v.verified,
+    inSearch: v.inSearch,
+    gender: v.gender,
+    limit: v.limit,
+    offset: v.offset,
+    capped: v.capped,
+  };
+  v.texts.forEach((text, i) => {
+    params[`pattern${i}`] = text.pattern;
+    text.keys?.forEach((keys, j) => {
+      params[`keys${i}_${j}`] = keys;
+    });
+  });
+  return params;
+}
+
+/** The list's values themselves, in place of placeholders (for EXPLAIN). */
+const valuesOf = (v: ListValues): ListParam => {
+  const params = listParams(v);
+  return (name) => params[name];
+};
+
+/** What a list's statements' texts depend on: which values it has, and the state asked (`inStateCounted`). */
+function listShape(v: ListValues): string {
+  const texts = v.texts.map((t) => `${t.keys ? `k${t.keys.length}` : "l"}${t.lowerInDb ? "L" : ""}`);
+  return [
+    v.admin ? "a" : "m",
+    v.state === undefined ? "_" : `s${v.state}`,
+    v.verified === undefined ? "_" : "v",
+    v.inSearch === undefined ? "_" : "i",
+    v.gender === undefined ? "_" : "g",
+    ...texts,
+  ].join("");
+}
 
 /**
  * The clients a caller may see: a matchmaker's own, or every client for an admin. `byKeys`: a
- * search whose keys (`hasText`) find only the matchmaker's own clients already, so this only
+ * search whose keys (`textFound`) find only the matchmaker's own clients already, so this only
  * checks them, written in a form no index serves. A plan kept for any text (PGlite's always,
  * PostgreSQL's after five runs) cannot tell how few rows the keys find, and added to each search
  * a scan of another index: all 5,000 of the matchmaker's clients, or the 20,000 clients. (A walk
@@ -34,13 +121,13 @@ import { lowercased, searchKeys } from "./search-keys.js";
  * as text was estimated to keep 1 row in 200, and with it the walk as a read of the whole table
  * and a sort.)
  */
-function scope(caller: SessionUser, byKeys = false): SQL {
-  if (byKeys && caller.role !== "ADMIN") {
-    return sql`${users.role}::text = 'INVITEE' and ${users.erasedAt} is null and (${users.inviterId} || '') = ${caller.id}`;
+function scope(admin: boolean, caller: string | Placeholder, byKeys = false): SQL {
+  if (byKeys && !admin) {
+    return sql`${users.role}::text = 'INVITEE' and ${users.erasedAt} is null and (${users.inviterId} || '') = ${caller}`;
   }
   // An erased client's tombstone is no one's client any more.
   const isClient = and(eq(users.role, "INVITEE"), isNull(users.erasedAt))!;
-  return caller.role === "ADMIN" ? isClient : and(isClient, eq(users.inviterId, caller.id))!;
+  return admin ? isClient : and(isClient, eq(users.inviterId, caller))!;
 }
 
 /**
@@ -54,51 +141,55 @@ const BUCKETS = Object.fromEntries(STATE_OF_BUCKET.map((state, bucket) => [state
 >;
 
 /**
- * The clients whose text has `q` (case aside): name, e-mail, phone or city (`users.search_text`);
- * a phone however written, by its digits (the text holds the stored E.164 number's digits too).
- * For a matchmaker and three letters or more, the GIN index over `search_keys` (the text's
- * three-letter pieces hashed with the matchmaker and the questionnaire state, migration
- * `client_search_keys`) finds their own clients in the states asked for with those pieces, and
- * LIKE checks them (the text is stored in lowercase); an admin's search over everyone uses the
- * trigram index. The searched pieces
- * are hashed before the search (`searchKeys`: here, or by the database's `md_search_keys`), not
- * inside it: PGlite plans that function of bound parameters several times slower than the search
- * with its result.
+ * A list's values. A search finds the clients whose text has `q` (case aside): name, e-mail,
+ * phone or city (`users.search_text`); a phone however written, by its digits (the text holds the
+ * stored E.164 number's digits too). For a matchmaker and three letters or more, the GIN index
+ * over `search_keys` (the text's three-letter pieces hashed with the matchmaker and the
+ * questionnaire state, migration `client_search_keys`) finds their own clients in the states asked
+ * for with those pieces, and LIKE checks them (the text is stored in lowercase); an admin's search
+ * over everyone uses the trigram index. The searched pieces are hashed before the search
+ * (`searchKeys`: here, or by the database's `md_search_keys`), not inside it: PGlite plans that
+ * function of bound parameters several times slower than the search with its result.
  */
-function searchedTexts(caller: SessionUser, q: string) {
+async function listValues(db: Db, caller: SessionUser, q: ClientsQuery): Promise<ListValues> {
+  const admin = caller.role === "ADMIN";
+  const state = q.profileStatus ? BUCKETS[q.profileStatus] : undefined;
+  const buckets = state === undefined ? Object.values(BUCKETS) : [state];
   // An all-digit text is its own digits: once.
-  const texts = [...new Set([q, ...(phoneSearchDigits(q) ?? [])])];
-  const keyed = caller.role === "ADMIN" ? [] : texts.filter((text) => [...text].length >= 3);
-  return { texts, keyed, byKeys: keyed.length === texts.length };
-}
-
-async function hasText(
-  db: Db,
-  caller: SessionUser,
-  buckets: readonly number[],
-  { texts, keyed }: ReturnType<typeof searchedTexts>,
-): Promise<SQL> {
+  const texts = q.q ? [...new Set([q.q, ...(phoneSearchDigits(q.q) ?? [])])] : [];
+  const keyed = admin ? [] : texts.filter((text) => [...text].length >= 3);
   const pairs = keyed.flatMap((text) => buckets.map((bucket) => ({ text, scope: `${caller.id}:${bucket}` })));
-  const keys = new Map<string, SQL[]>();
+  const keys = new Map<string, string[]>();
   (await searchKeys(db, pairs)).forEach((pieces, i) => {
     const { text } = pairs[i]!;
-    // One bound parameter (an array literal): the statement's text stays the same whatever is
-    // searched, so PGlite and PostgreSQL prepare it once (db/client.ts) and may keep its plan.
-    // Behind a sub-select (`opaque`): see there.
-    const has = sql`${users.searchKeys} @> ${opaque(sql`${`{${spread(pieces).join(",")}}`}::integer[]`)}`;
-    keys.set(text, [...(keys.get(text) ?? []), has]);
+    // One parameter per state (an array literal): the statement's text is the same whatever is
+    // searched, so PGlite and PostgreSQL keep its plan.
+    keys.set(text, [...(keys.get(text) ?? []), `{${spread(pieces).join(",")}}`]);
   });
-  return or(
-    ...(await Promise.all(
-      texts.map(async (text) => {
-        const pieces = keys.get(text);
-        if (!pieces) return sql`${users.searchText} like ${await likePattern(db, text)}`;
-        // What the keys found is checked in a form the trigram index cannot serve (see `scope`).
-        return and(or(...pieces)!, await checkedText(db, text))!;
+  const offset = (q.page - 1) * q.pageSize;
+  return {
+    admin,
+    caller: caller.id,
+    state,
+    verified: q.verified,
+    inSearch: q.inSearch,
+    gender: q.gender,
+    texts: await Promise.all(
+      texts.map(async (text): Promise<SearchedText> => {
+        // The LIKE pattern of the stored (lowercase) texts that contain `text`, case aside.
+        const pattern = `%${escapeLike(text)}%`;
+        const here = await lowersHere(db, pattern);
+        return { pattern: here ? pattern.toLowerCase() : pattern, lowerInDb: !here, keys: keys.get(text) };
       }),
-    )),
-  )!;
+    ),
+    limit: q.pageSize,
+    offset,
+    capped: Math.max(0, Math.min(q.pageSize, LIMITS.clientMatchesCounted - offset)),
+  };
 }
+
+/** Whether every searched text is found by its keys (so `scope` takes its `byKeys` form). */
+const foundByKeys = (v: ListValues) => v.texts.length > 0 && v.texts.every((t) => t.keys);
 
 /**
  * At most KEYS_ASKED of a text's keys, spread over it from its first piece to its last: GIN reads
@@ -113,19 +204,35 @@ function spread(pieces: readonly number[]): readonly number[] {
   return Array.from({ length: KEYS_ASKED }, (_, i) => pieces[Math.round((i * last) / (KEYS_ASKED - 1))]!);
 }
 
-/** The LIKE pattern of the stored (lowercase) texts that contain `text`, case aside. */
-const likePattern = (db: Db, text: string) => lowercased(db, `%${escapeLike(text)}%`);
+/** The `i`th searched text's LIKE pattern, lowercased by the database if not here. */
+const likePattern = (v: ListValues, i: number, p: ListParam) =>
+  v.texts[i]!.lowerInDb ? sql`lower(${p(`pattern${i}`)})` : sql`${p(`pattern${i}`)}`;
+
+/** The clients whose text has a searched text, found through the search's index (`found`). */
+function textFound(v: ListValues, p: ListParam): SQL {
+  return or(
+    ...v.texts.map((text, i) => {
+      if (!text.keys) return sql`${users.searchText} like ${likePattern(v, i, p)}`;
+      // Behind a sub-select (`opaque`): see there.
+      const pieces = text.keys.map(
+        (_, j) => sql`${users.searchKeys} @> ${opaque(sql`${p(`keys${i}_${j}`)}::integer[]`)}`,
+      );
+      // What the keys found is checked in a form the trigram index cannot serve (see `scope`).
+      return and(or(...pieces)!, checkedText(v, i, p))!;
+    }),
+  )!;
+}
 
 /**
- * The client's text has `text` (case aside), checked on each row read, in a form no index serves
- * (see `scope`) and the planner reads as true of half the rows: a search is walked
+ * The client's text has the `i`th searched text (case aside), checked on each row read, in a form
+ * no index serves (see `scope`) and the planner reads as true of half the rows: a search is walked
  * (`walkedPage`) only when it has more than LIMITS.clientMatchesCounted matches, and with the
  * LIKE's own estimate (a few rows in a thousand, the pattern being `opaque`) PostgreSQL read the
  * whole table and sorted the matches instead of walking the list's index to the page (47 ms
  * instead of 1 at 50,000 clients).
  */
-const checkedText = async (db: Db, text: string) =>
-  sql`coalesce(${users.searchText} like ${opaque(await likePattern(db, text))}, false)`;
+const checkedText = (v: ListValues, i: number, p: ListParam) =>
+  sql`coalesce(${users.searchText} like ${opaque(likePattern(v, i, p))}, false)`;
 
 /**
  * A value the planner does not look at: a sub-select, run once a statement. PostgreSQL makes a
@@ -144,7 +251,7 @@ const opaque = (value: SQL) => sql`(select ${value})`;
  * same in all of them, and the plan is kept after five. (drizzle's `limit` takes a number and
  * writes whatever it is given.)
  */
-const opaqueCount = (n: number) => opaque(sql`${n}::integer`) as unknown as number;
+const opaqueCount = (n: number | Placeholder) => opaque(sql`${n}::integer`) as unknown as number;
 
 /**
  * How a statement reads the clients a filter picks. `found`: the search's index finds the matches
@@ -155,15 +262,9 @@ const opaqueCount = (n: number) => opaque(sql`${n}::integer`) as unknown as numb
  */
 type Reading = "found" | "walked";
 
-async function filters(
-  db: Db,
-  caller: SessionUser,
-  q: Omit<ClientsQuery, "page" | "pageSize">,
-  reading: Reading = "found",
-): Promise<SQL> {
-  const searched = q.q ? searchedTexts(caller, q.q) : undefined;
-  const scoped = scope(caller, reading === "found" && searched?.byKeys);
-  return and(scoped, inState(q), ...(await narrowing(db, caller, q, reading)))!;
+function filters(v: ListValues, p: ListParam, reading: Reading = "found"): SQL {
+  const scoped = scope(v.admin, p("caller"), reading === "found" && foundByKeys(v));
+  return and(scoped, inState(v, p), ...narrowing(v, p, reading))!;
 }
 
 /**
@@ -171,32 +272,23 @@ async function filters(
  * three may be incomplete), so a plan for each state's own share looked cheaper than the kept one
  * and every walk of a state was planned again.
  */
-const inState = (q: Pick<ClientsQuery, "profileStatus">) =>
-  q.profileStatus
-    ? sql`${users.profileBucket} = ${opaque(sql`${BUCKETS[q.profileStatus]}::smallint`)}`
-    : undefined;
+const inState = (v: ListValues, p: ListParam) =>
+  v.state === undefined ? undefined : sql`${users.profileBucket} = ${opaque(sql`${p("state")}::smallint`)}`;
 
 /** What a list's filters ask of each client in the caller's scope and state (`filters` without them). */
-async function narrowing(
-  db: Db,
-  caller: SessionUser,
-  q: Omit<ClientsQuery, "page" | "pageSize">,
-  reading: Reading,
-): Promise<SQL[]> {
-  const searched = q.q ? searchedTexts(caller, q.q) : undefined;
+function narrowing(v: ListValues, p: ListParam, reading: Reading): SQL[] {
   const parts: SQL[] = [];
-  const buckets = q.profileStatus ? [BUCKETS[q.profileStatus]] : Object.values(BUCKETS);
-  if (searched) {
+  if (v.texts.length > 0) {
     parts.push(
       reading === "found"
-        ? await hasText(db, caller, buckets, searched)
+        ? textFound(v, p)
         : // So the walk stays the plan whatever is searched.
-          or(...(await Promise.all(searched.texts.map((text) => checkedText(db, text)))))!,
+          or(...v.texts.map((_, i) => checkedText(v, i, p)))!,
     );
   }
-  if (q.verified !== undefined) parts.push(eq(users.isVerified, q.verified));
-  if (q.inSearch !== undefined) parts.push(eq(users.participatesInSearch, q.inSearch));
-  if (q.gender) parts.push(eq(users.gender, q.gender));
+  if (v.verified !== undefined) parts.push(sql`${users.isVerified} = ${p("verified")}`);
+  if (v.inSearch !== undefined) parts.push(sql`${users.participatesInSearch} = ${p("inSearch")}`);
+  if (v.gender !== undefined) parts.push(sql`${users.gender} = ${p("gender")}`);
   return parts;
 }
 
@@ -253,27 +345,33 @@ function toListItem(r: ListRow): ClientListItem {
  * One page of clients and how many match. A matchmaker's whole base, or one questionnaire state
  * of it, is counted already (client_counts), and the page reads from the list's index. A
  * matchmaker's other lists are first read from their newest clients (`probe`), which answers a
- * common search. Any other filter counts at most LIMITS.clientMatchesCounted matches, in the same pass that finds the page
- * (a window count); past that the list says "more than" that many, and the page is walked to in
- * the list's order instead (`walked`): a city a tenth of a base of 50,000 has costs no more than
- * in a base of 5,000.
+ * common search. Any other filter counts at most LIMITS.clientMatchesCounted matches, in the same
+ * pass that finds the page (a window count); past that the list says "more than" that many, and
+ * the page is walked to in the list's order instead (`walked`): a city a tenth of a base of 50,000
+ * has costs no more than in a base of 5,000. Each statement is the one prepared for the list's
+ * shape (`ListValues`).
  */
 export async function listClients(db: Db, caller: SessionUser, query: ClientsQuery) {
-  const offset = (query.page - 1) * query.pageSize;
+  const v = await listValues(db, caller, query);
+  const shape = listShape(v);
+  const params = listParams(v);
   const isCountedAlready =
-    caller.role !== "ADMIN" &&
-    !query.q &&
-    query.verified === undefined &&
-    query.inSearch === undefined &&
-    query.gender === undefined;
+    !v.admin &&
+    v.texts.length === 0 &&
+    v.verified === undefined &&
+    v.inSearch === undefined &&
+    v.gender === undefined;
   let rows: ListRow[];
   let total: number;
   let totalCapped = false;
   if (isCountedAlready) {
     const [page, stats] = await Promise.all([
-      selectClients(db, await filters(db, caller, query))
-        .limit(query.pageSize)
-        .offset(offset),
+      preparedOnce(db, `clients_page_${shape}`, (name) =>
+        selectClients(db, filters(v, placeholder))
+          .limit(placeholder("limit") as number)
+          .offset(placeholder("offset") as number)
+          .prepare(name),
+      ).execute(params),
       clientStats(db, caller),
     ]);
     rows = page;
@@ -284,8 +382,10 @@ export async function listClients(db: Db, caller: SessionUser, query: ClientsQue
     const cap = LIMITS.clientMatchesCounted;
     // Past the cap the first read has no row to give (nor can its offset be sent as an integer).
     const probed =
-      offset < cap && readsNewestFirst(db, caller, query)
-        ? await (await probe(db, caller, query)).statement
+      v.offset < cap && readsNewestFirst(db, caller, query)
+        ? await preparedOnce(db, `clients_probe_${shape}`, (name) =>
+            probe(db, v, placeholder).prepare(name),
+          ).execute(params)
         : [];
     const matchesProbed = probed[0]?.matches ?? 0;
     if (probed[0] && (matchesProbed > cap || probed[0].scope <= PROBE_ROWS)) {
@@ -297,18 +397,30 @@ export async function listClients(db: Db, caller: SessionUser, query: ClientsQue
         pageSize: query.pageSize,
       };
     }
-    const where = await filters(db, caller, query);
-    const page = await matchingPage(db, where, query);
+    const page = await preparedOnce(db, `clients_matching_${shape}`, (name) =>
+      matchingPage(db, v, placeholder).prepare(name),
+    ).execute(params);
     rows = page;
     // A page past the end (of all matches, or of the ones counted) has no row to carry the count.
-    const matches = page[0]?.matches ?? (offset > 0 ? await countMatches(db, where) : 0);
-    if (caller.role !== "ADMIN") noteRarity(db, caller, query, matches <= cap);
+    const matches =
+      page[0]?.matches ??
+      (v.offset > 0
+        ? ((
+            await preparedOnce(db, `clients_count_${shape}`, (name) =>
+              countMatches(db, v, placeholder).prepare(name),
+            ).execute(params)
+          )[0]?.n ?? 0)
+        : 0);
+    if (!v.admin) noteRarity(db, caller, query, matches <= cap);
     if (matches > cap) {
       // The newest `cap` of them are paged; the rest is for a narrower search (and a page deep in
       // a walk would read most of the base).
-      const within = Math.min(query.pageSize, cap - offset);
       rows =
-        within > 0 ? await walkedPage(db, await filters(db, caller, query, "walked"), query, within) : [];
+        v.capped > 0
+          ? await preparedOnce(db, `clients_walked_${shape}`, (name) =>
+              walkedPage(db, v, placeholder).prepare(name),
+            ).execute(params)
+          : [];
       totalCapped = true;
     }
     total = Math.min(matches, cap);
@@ -392,11 +504,11 @@ function noteRarity(db: Db, caller: SessionUser, query: ClientsQuery, rare: bool
 export const PROBE_ROWS = 15 * LIMITS.clientMatchesCounted;
 
 /** The caller's clients in the state asked for, as `client_counts` counts them. */
-function inStateCounted(q: Pick<ClientsQuery, "profileStatus">): SQL {
+function inStateCounted(v: Pick<ListValues, "state">): SQL {
   const { total, completed, approved } = clientCounts;
-  if (q.profileStatus === "complete") return sql`${completed}`;
-  if (q.profileStatus === "approved") return sql`${approved}`;
-  if (q.profileStatus === "incomplete") return sql`${total} - ${completed} - ${approved}`;
+  if (v.state === BUCKETS.complete) return sql`${completed}`;
+  if (v.state === BUCKETS.approved) return sql`${approved}`;
+  if (v.state === BUCKETS.incomplete) return sql`${total} - ${completed} - ${approved}`;
   return sql`${total}`;
 }
 
@@ -411,16 +523,15 @@ function inStateCounted(q: Pick<ClientsQuery, "profileStatus">): SQL {
  * 50,000 clients, against half a millisecond here). No row: not decided (past the matches paged,
  * or none found). That the whole base was read is told by `client_counts`, which the client
  * triggers (and `withoutClientTriggers`) keep exact, as the list's unfiltered totals need anyway.
- * The statement comes back unrun, in an object (a statement awaited runs).
  */
-async function probe(db: Db, caller: SessionUser, query: ClientsQuery) {
+function probe(db: Db, v: ListValues, p: ListParam) {
   const cap = LIMITS.clientMatchesCounted;
-  const hit = and(...(await narrowing(db, caller, query, "walked")));
+  const hit = and(...narrowing(v, p, "walked"));
   const walked = db.$with("walked").as(
     db
       .select({ id: users.id, createdAt: users.createdAt, hit: sql<boolean>`${hit ?? sql`true`}`.as("hit") })
       .from(users)
-      .where(and(scope(caller), inState(query)))
+      .where(and(scope(v.admin, p("caller")), inState(v, p)))
       .orderBy(desc(users.createdAt), desc(users.id))
       .limit(opaqueCount(PROBE_ROWS)),
   );
@@ -432,21 +543,20 @@ async function probe(db: Db, caller: SessionUser, query: ClientsQuery) {
       .orderBy(desc(walked.createdAt), desc(walked.id))
       .limit(opaqueCount(cap + 1)),
   );
-  const offset = (query.page - 1) * query.pageSize;
   const page = db
     .select({ id: hits.id, createdAt: hits.createdAt })
     .from(hits)
     .orderBy(desc(hits.createdAt), desc(hits.id))
-    .limit(opaqueCount(Math.max(0, Math.min(query.pageSize, cap - offset))))
-    .offset(opaqueCount(offset))
+    .limit(opaqueCount(p("capped")))
+    .offset(opaqueCount(p("offset")))
     .as("page");
-  const statement = db
+  return db
     .with(walked, hits)
     .select({
       ...LIST_COLUMNS,
       matches: sql<number>`(select count(*) from ${hits})`.mapWith(Number),
       scope:
-        sql<number>`coalesce((select ${inStateCounted(query)} from ${clientCounts} where ${clientCounts.inviterId} = ${caller.id}), 0)`.mapWith(
+        sql<number>`coalesce((select ${inStateCounted(v)} from ${clientCounts} where ${clientCounts.inviterId} = ${p("caller")}), 0)`.mapWith(
           Number,
         ),
     })
@@ -454,28 +564,27 @@ async function probe(db: Db, caller: SessionUser, query: ClientsQuery) {
     .innerJoin(users, eq(users.id, page.id))
     .leftJoin(clientProfiles, eq(clientProfiles.userId, users.id))
     .orderBy(desc(users.createdAt), desc(users.id));
-  return { statement };
 }
 
 /**
- * A page of the clients `where` picks, each with how many it picks (up to one more than
- * LIMITS.clientMatchesCounted: then the page is not the newest, only some): counted and paged on
- * users alone (the search's index and the copied questionnaire state), the questionnaire read for
- * the page's rows only.
+ * A page of the clients `filters` picks (read `found`), each with how many it picks (up to one
+ * more than LIMITS.clientMatchesCounted: then the page is not the newest, only some): counted and
+ * paged on users alone (the search's index and the copied questionnaire state), the questionnaire
+ * read for the page's rows only.
  */
-function matchingPage(db: Db, where: SQL, query: Pick<ClientsQuery, "page" | "pageSize">) {
+function matchingPage(db: Db, v: ListValues, p: ListParam) {
   const counted = db
     .select({ id: users.id, createdAt: users.createdAt })
     .from(users)
-    .where(where)
+    .where(filters(v, p))
     .limit(LIMITS.clientMatchesCounted + 1)
     .as("counted");
   const found = db
     .select({ id: counted.id, matches: sql<number>`count(*) over ()`.as("matches") })
     .from(counted)
     .orderBy(desc(counted.createdAt), desc(counted.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize)
+    .limit(p("limit") as number)
+    .offset(p("offset") as number)
     .as("found");
   return db
     .select({ ...LIST_COLUMNS, matches: sql<number>`${found.matches}`.mapWith(Number) })
@@ -486,22 +595,17 @@ function matchingPage(db: Db, where: SQL, query: Pick<ClientsQuery, "page" | "pa
 }
 
 /**
- * A page of the clients `where` (read `walked`) picks, newest first, through the list's index:
- * `limit` of them (the page's size, or what is left of the matches paged).
+ * A page of the clients `filters` picks (read `walked`), newest first, through the list's index:
+ * the part of the page within the matches paged (`capped`).
  */
-function walkedPage(
-  db: Db,
-  where: SQL,
-  query: Pick<ClientsQuery, "page" | "pageSize">,
-  limit = query.pageSize,
-) {
+function walkedPage(db: Db, v: ListValues, p: ListParam) {
   const found = db
     .select({ id: users.id })
     .from(users)
-    .where(where)
+    .where(filters(v, p, "walked"))
     .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(opaqueCount(limit))
-    .offset(opaqueCount((query.page - 1) * query.pageSize))
+    .limit(opaqueCount(p("capped")))
+    .offset(opaqueCount(p("offset")))
     .as("found");
   return db
     .select(LIST_COLUMNS)
@@ -517,11 +621,11 @@ export async function explainClientSearch(
   caller: SessionUser,
   query: ClientsQuery,
 ): Promise<string[]> {
-  const probed = readsNewestFirst(db, caller, query)
-    ? await explainAsRun(db, (await probe(db, caller, query)).statement)
-    : [];
-  const counted = await explainAsRun(db, matchingPage(db, await filters(db, caller, query), query));
-  const walked = await explainAsRun(db, walkedPage(db, await filters(db, caller, query, "walked"), query));
+  const v = await listValues(db, caller, query);
+  const p = valuesOf(v);
+  const probed = readsNewestFirst(db, caller, query) ? await explainAsRun(db, probe(db, v, p)) : [];
+  const counted = await explainAsRun(db, matchingPage(db, v, p));
+  const walked = await explainAsRun(db, walkedPage(db, v, p));
   return [
     ...(probed.length > 0
       ? ["(the newest clients, read first:)", ...probed, "(else counted through the index:)"]
@@ -532,21 +636,23 @@ export async function explainClientSearch(
   ];
 }
 
-/** How many clients `where` picks, up to one more than LIMITS.clientMatchesCounted. */
-async function countMatches(db: Db, where: SQL): Promise<number> {
+/** How many clients `filters` picks, up to one more than LIMITS.clientMatchesCounted. */
+function countMatches(db: Db, v: ListValues, p: ListParam) {
   const picked = db
     .select({ id: users.id })
     .from(users)
-    .where(where)
+    .where(filters(v, p))
     .limit(LIMITS.clientMatchesCounted + 1)
     .as("picked");
-  const [row] = await db.select({ n: count() }).from(picked);
-  return row?.n ?? 0;
+  return db.select({ n: count() }).from(picked);
 }
 
 /** One client as the list shows it, for the client's own page. */
 export async function getClientItem(db: Db, caller: SessionUser, clientId: string): Promise<ClientListItem> {
-  const [row] = await selectClients(db, and(scope(caller), eq(users.id, clientId))!).limit(1);
+  const [row] = await selectClients(
+    db,
+    and(scope(caller.role === "ADMIN", caller.id), eq(users.id, clientId))!,
+  ).limit(1);
   if (!row) throw notFound("CLIENT_NOT_FOUND", "Client not found");
   return toListItem(row);
 }
@@ -566,7 +672,7 @@ export async function clientStats(db: Db, caller: SessionUser): Promise<ClientSt
       approved: sql<number>`count(*) filter (where ${users.profileBucket} = 2)`.mapWith(Number),
     })
     .from(users)
-    .where(scope(caller));
+    .where(scope(true, caller.id));
   return {
     total: row?.total ?? 0,
     incomplete: row?.incomplete ?? 0,
