@@ -17,7 +17,7 @@
 // seeding, and the pool takes about 0.5 GB of memory).
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
@@ -117,23 +117,52 @@ function startServer(dataDir: string, extraEnv: Record<string, string> = {}): Ch
   });
 }
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 async function waitHealthy(timeoutMs: number): Promise<number> {
   const start = performance.now();
   while (performance.now() - start < timeoutMs) {
     try {
       if ((await fetch(`${base}/api/health`)).ok) return performance.now() - start;
     } catch {}
-    await new Promise((r) => setTimeout(r, 25));
+    await sleep(25);
   }
   throw new Error("server did not become healthy");
 }
 
+/** The machine's CPU time so far, idle and in all, over every core. */
+function cpuTimes(): { idle: number; total: number } {
+  let idle = 0;
+  let total = 0;
+  for (const { times } of cpus()) {
+    idle += times.idle;
+    total += times.user + times.nice + times.sys + times.irq + times.idle;
+  }
+  return { idle, total };
+}
+
 /**
- * The server's background work begins 3 s after it listens (main.ts: housekeeping's `analyze`, the
- * candidate pool's load, the jobs' first runs). The scenarios measure a running server, so they
- * begin once those first runs are over.
+ * Waits until the server has settled, and says after how long (s). Its background work begins 3 s
+ * after it listens (main.ts: housekeeping's statistics pass, the candidate pool's load, learning,
+ * the jobs' first runs), and a database seeded just before has work of its own to do (PostgreSQL's
+ * autovacuum after a bulk load). The scenarios measure a running server, so they begin once the
+ * machine's cores have been busy less than a quarter of the time for SETTLED_WINDOW_MS: at least
+ * 5 s after the server is healthy, at most 90 s (a machine busy with something else).
  */
-const settled = () => new Promise((r) => setTimeout(r, 10_000));
+const SETTLED_WINDOW_MS = 2000;
+async function settled(): Promise<number> {
+  const start = performance.now();
+  await sleep(5000 - SETTLED_WINDOW_MS);
+  let last = cpuTimes();
+  while (performance.now() - start < 90_000) {
+    await sleep(SETTLED_WINDOW_MS);
+    const now = cpuTimes();
+    const busy = 1 - (now.idle - last.idle) / Math.max(1, now.total - last.total);
+    last = now;
+    if (busy < 0.25) break;
+  }
+  return (performance.now() - start) / 1000;
+}
 
 async function stop(child: ChildProcess) {
   if (child.exitCode !== null || child.signalCode !== null) return;
@@ -271,6 +300,7 @@ type ScaleFigures = {
   plans: string[];
   seedSeconds: number;
   coldStartMs: number;
+  settledSeconds: number;
   agencies: number;
 };
 
@@ -310,8 +340,15 @@ async function measureNationalScale(work: string): Promise<ScaleFigures | undefi
     const server = startServer(dir, target.env);
     try {
       const coldStartMs = await waitHealthy(60_000);
-      await settled();
-      return { results: await measureAll(scenarios, ctx), plans, seedSeconds, coldStartMs, agencies };
+      const settledSeconds = await settled();
+      return {
+        results: await measureAll(scenarios, ctx),
+        plans,
+        seedSeconds,
+        coldStartMs,
+        settledSeconds,
+        agencies,
+      };
     } finally {
       await stop(server);
     }
@@ -550,7 +587,7 @@ async function main() {
     await database.close();
     server = startServer(dataDir, target.env);
     const coldStartMs = await waitHealthy(60_000);
-    await settled();
+    const settledSeconds = await settled();
 
     try {
       const results = await measureAll(
@@ -570,14 +607,14 @@ async function main() {
       const csvImport = only && !"csv import".includes(only) ? undefined : await measureCsvImport(work);
 
       lines.push(
-        `MatchDesk bench — ${new Date().toISOString()} — ${duration} s per scenario after ${warmup} s of warm-up, ${pgServer ? "PostgreSQL" : "PGlite"}, production build, 1-minute load average ${loadavg()[0]!.toFixed(1)} at the end`,
+        `MatchDesk bench — ${new Date().toISOString()} — ${duration} s per scenario after ${warmup} s of warm-up, ${pgServer ? "PostgreSQL" : "PGlite"}, production build, server settled after ${settledSeconds.toFixed(0)} s, 1-minute load average ${loadavg()[0]!.toFixed(1)} at the end`,
       );
       lines.push("");
       lines.push(...tableLines(results));
       lines.push("");
       if (scale) {
         lines.push(
-          `National scale (a database of its own): ${SCALE.ownClients.toLocaleString("en-US")} own clients among ${(SCALE.ownClients * (SCALE.otherAgencies + 1)).toLocaleString("en-US")}${scale.agencies ? `, ${scale.agencies.toLocaleString("en-US")} agencies` : " (the directory at 100,000 agencies is measured on PostgreSQL)"}; seeded in ${scale.seedSeconds.toFixed(0)} s; npm start to healthy on it ${(scale.coldStartMs / 1000).toFixed(2)} s`,
+          `National scale (a database of its own): ${SCALE.ownClients.toLocaleString("en-US")} own clients among ${(SCALE.ownClients * (SCALE.otherAgencies + 1)).toLocaleString("en-US")}${scale.agencies ? `, ${scale.agencies.toLocaleString("en-US")} agencies` : " (the directory at 100,000 agencies is measured on PostgreSQL)"}; seeded in ${scale.seedSeconds.toFixed(0)} s; npm start to healthy on it ${(scale.coldStartMs / 1000).toFixed(2)} s, settled after ${scale.settledSeconds.toFixed(0)} s`,
         );
         lines.push("");
         lines.push(...tableLines(scale.results));

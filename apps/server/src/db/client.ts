@@ -263,7 +263,9 @@ const NAMED_MAX_VALUES = 32;
  * Statement texts carry parameters, never values, so their number is the number of query shapes
  * (lists aside: NAMED_MAX_VALUES); past NAMED_STATEMENTS (a shape built from values by mistake)
  * new texts run unnamed, so no connection holds more. A text without parameters may be several
- * statements, which cannot be prepared: it runs unnamed.
+ * statements, which cannot be prepared: it runs unnamed. A name the caller gave (drizzle's
+ * `prepare(name)`, `preparedOnce`) is set aside for the text's own: a migration that changes what
+ * a statement returns is then retried under a new name for those too.
  */
 function namingStatements(pool: pg.Pool): pg.Pool {
   const names = new Map<string, string>();
@@ -276,9 +278,12 @@ function namingStatements(pool: pg.Pool): pg.Pool {
     }
     return name;
   };
-  const query = async (config: pg.QueryConfig | string, values?: unknown[]) => {
-    if (typeof config === "string" || config.name || !values?.length || values.length > NAMED_MAX_VALUES)
-      return pool.query(config as string, values);
+  const query = async (given: pg.QueryConfig | string, values?: unknown[]) => {
+    if (typeof given === "string") return pool.query(given, values);
+    // A name given with the statement (drizzle's `prepare(name)`) is not the one it runs under: one
+    // name a text, by construction, and the retry below for every statement.
+    const { name: _given, ...config } = given;
+    if (!values?.length || values.length > NAMED_MAX_VALUES) return pool.query(config, values);
     const name = nameOf(config.text);
     if (!name) return pool.query(config, values);
     try {

@@ -28,4 +28,19 @@ describe("prepared reads", () => {
     expect((await read()).rows).toEqual([{ id: 1, name: "one", note: "x" }]);
     expect((await read()).rows).toEqual([{ id: 1, name: "one", note: "x" }]);
   });
+
+  it("so do statements prepared under a name of their own (drizzle's prepare)", async () => {
+    await database.db.execute(sql`create table named_probe (id integer primary key, name text)`);
+    await database.db.execute(sql`insert into named_probe values (1, 'one')`);
+    // `named_probe.*`: every column of the table, of which the field maps the first.
+    const statement = database.db
+      .select({ all: sql`named_probe.*` })
+      .from(sql`named_probe`)
+      .where(sql`id = ${sql.placeholder("id")}`)
+      .prepare("named_probe_read");
+    for (let i = 0; i < 7; i++) expect(await statement.execute({ id: 1 })).toEqual([{ all: 1 }]);
+    await database.db.execute(sql`alter table named_probe add column note text default 'x'`);
+    expect(await statement.execute({ id: 1 })).toEqual([{ all: 1 }]);
+    expect(await statement.execute({ id: 2 })).toEqual([]);
+  });
 });

@@ -47,8 +47,8 @@ const preparedByDb = new WeakMap<Db, Map<string, unknown>>();
 /**
  * The statement `name` names on `db`, prepared (drizzle's `prepare`) on first use and kept for the
  * process: a hot read of a few shapes (a search's combination of filters) is built once, then run
- * with each call's values as placeholders. `name` must tell the shapes apart: it is also the
- * statement's name on each PostgreSQL connection.
+ * with each call's values as placeholders. `name` must tell the shapes apart (on PostgreSQL the
+ * statement runs under a name of its text's, `namingStatements` in db/client.ts).
  */
 export function preparedOnce<T>(db: Db, name: string, prepare: (name: string) => T): T {
   let byName = preparedByDb.get(db);

@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, isNull, or, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, signIn, type TestApp } from "../../../test/app.js";
 import { jpegWithGps, multipart } from "../../../test/images.js";
@@ -10,15 +10,16 @@ let t: TestApp;
 let owner: UserRow;
 let cookie: string;
 let otherCookie: string;
+let theirs: UserRow;
 
 beforeAll(async () => {
   t = await buildTestApp();
   owner = await seedMatchmaker(t.database.db);
   cookie = (await signIn(t.app, owner.email)).cookie;
-  const other = await seedMatchmaker(t.database.db);
-  otherCookie = (await signIn(t.app, other.email)).cookie;
+  theirs = await seedMatchmaker(t.database.db);
+  otherCookie = (await signIn(t.app, theirs.email)).cookie;
   await seedManyClients(t.database.db, owner.id, 30);
-  await seedManyClients(t.database.db, other.id, 7, "theirs");
+  await seedManyClients(t.database.db, theirs.id, 7, "theirs");
 });
 afterAll(() => t.close());
 
@@ -110,11 +111,12 @@ describe("[clients] the client base", () => {
     expect((await get("/api/clients?profileStatus=nope")).statusCode).toBe(400);
   });
 
-  it("filters by verification, search and gender, alone and with a text, each shape's statement taking each call's values", async () => {
+  it("filters by state, verification, search, gender and text, each shape's statement taking each call's values", async () => {
     // Each combination of filters is one statement prepared once (`listShape`) and run with the
-    // values: in turn, with the values changing between calls of one shape, every answer is a recount.
+    // values: in turn, with the caller, the text, the flags and the page changing between calls of
+    // one shape, every answer is a recount, page 2 included.
     const db = t.database.db;
-    const owned = and(eq(users.inviterId, owner.id), eq(users.role, "INVITEE"));
+    const owned = and(eq(users.role, "INVITEE"), isNull(users.erasedAt));
     const before = await db
       .select({
         id: users.id,
@@ -123,71 +125,83 @@ describe("[clients] the client base", () => {
       })
       .from(users)
       .where(owned);
-    await db
-      .update(users)
-      .set({ isVerified: true })
-      .where(and(owned, sql`${users.email} ~ '^bulk-[0-9]*[02468]-'`));
-    await db
-      .update(users)
-      .set({ participatesInSearch: true })
-      .where(and(owned, sql`${users.email} ~ '^bulk-[0-9]*[0-4]-'`));
     const admin = (await signIn(t.app, (await seedAdmin(db)).email)).cookie;
-    for (const q of [undefined, "olga", "a"]) {
-      for (const verified of [undefined, true, false]) {
-        for (const inSearch of [undefined, false, true]) {
-          for (const gender of [undefined, "FEMALE", "MALE"] as const) {
-            const like = q && `%${q}%`;
-            const [recount] = await db
-              .select({ n: count() })
-              .from(users)
-              .leftJoin(clientProfiles, eq(clientProfiles.userId, users.id))
-              .where(
-                and(
-                  owned,
-                  verified === undefined ? undefined : eq(users.isVerified, verified),
-                  inSearch === undefined ? undefined : eq(users.participatesInSearch, inSearch),
-                  gender === undefined ? undefined : eq(users.gender, gender),
-                  like
-                    ? or(
-                        ilike(users.firstName, like),
-                        ilike(users.lastName, like),
-                        ilike(users.email, like),
-                        ilike(users.phone, like),
-                        ilike(clientProfiles.city, like),
-                      )
-                    : undefined,
-                ),
-              );
-            const query = new URLSearchParams({
-              pageSize: "100",
-              ...(q && { q }),
-              ...(verified !== undefined && { verified: String(verified) }),
-              ...(inSearch !== undefined && { inSearch: String(inSearch) }),
-              ...(gender && { gender }),
-            });
-            const label = query.toString();
-            const res = await get(`/api/clients?${query}`);
-            expect(res.statusCode, label).toBe(200);
-            expect(res.json().total, label).toBe(recount!.n);
-            expect(res.json().items, label).toHaveLength(recount!.n);
-            // An admin's list (everyone's clients, fewer than a page) holds the same clients.
-            const all = (await get(`/api/clients?${query}`, admin)).json();
-            const ids = new Set(all.items.map((c: { id: string }) => c.id));
-            expect(all.total, label).toBeGreaterThanOrEqual(recount!.n);
-            expect(
-              res.json().items.every((c: { id: string }) => ids.has(c.id)),
-              label,
-            ).toBe(true);
+    try {
+      await db
+        .update(users)
+        .set({ isVerified: true })
+        .where(and(owned, sql`${users.email} ~ '^(bulk|theirs)-[0-9]*[02468]-'`));
+      await db
+        .update(users)
+        .set({ participatesInSearch: true })
+        .where(and(owned, sql`${users.email} ~ '^(bulk|theirs)-[0-9]*[0-4]-'`));
+      const callers = [
+        { cookie, inviterId: owner.id },
+        { cookie: otherCookie, inviterId: theirs.id },
+        { cookie: admin, inviterId: undefined },
+      ];
+      for (const q of [undefined, "olga", "kazan", "a", "bulk-1", "+7 900"]) {
+        for (const state of [undefined, 0, 1]) {
+          for (const verified of [undefined, true, false]) {
+            for (const inSearch of [undefined, false, true]) {
+              for (const gender of [undefined, "FEMALE"] as const) {
+                for (const caller of callers) {
+                  const like = q && `%${q}%`;
+                  const expected = await db
+                    .select({ id: users.id })
+                    .from(users)
+                    .leftJoin(clientProfiles, eq(clientProfiles.userId, users.id))
+                    .where(
+                      and(
+                        owned,
+                        caller.inviterId ? eq(users.inviterId, caller.inviterId) : undefined,
+                        state === undefined ? undefined : eq(users.profileBucket, state),
+                        verified === undefined ? undefined : eq(users.isVerified, verified),
+                        inSearch === undefined ? undefined : eq(users.participatesInSearch, inSearch),
+                        gender === undefined ? undefined : eq(users.gender, gender),
+                        like
+                          ? or(
+                              ilike(users.firstName, like),
+                              ilike(users.lastName, like),
+                              ilike(users.email, like),
+                              ilike(users.phone, like),
+                              ilike(clientProfiles.city, like),
+                            )
+                          : undefined,
+                      ),
+                    )
+                    .orderBy(desc(users.createdAt), desc(users.id));
+                  const query = new URLSearchParams({
+                    page: "2",
+                    pageSize: "3",
+                    ...(q && { q }),
+                    ...(state !== undefined && { profileStatus: ["incomplete", "complete"][state]! }),
+                    ...(verified !== undefined && { verified: String(verified) }),
+                    ...(inSearch !== undefined && { inSearch: String(inSearch) }),
+                    ...(gender && { gender }),
+                  });
+                  const label = `${caller.inviterId ?? "admin"} ${query}`;
+                  const res = await get(`/api/clients?${query}`, caller.cookie);
+                  expect(res.statusCode, label).toBe(200);
+                  expect(res.json().total, label).toBe(expected.length);
+                  expect(
+                    res.json().items.map((c: { id: string }) => c.id),
+                    label,
+                  ).toEqual(expected.slice(3, 6).map((c) => c.id));
+                }
+              }
+            }
           }
         }
       }
+      // The flags were set so that each filter picks some clients and leaves others.
+      const verifiedOnly = (await get("/api/clients?verified=true&pageSize=100")).json();
+      expect(verifiedOnly.total).toBeGreaterThan(0);
+      expect(verifiedOnly.total).toBeLessThan(30);
+      expect(verifiedOnly.items.every((c: { isVerified: boolean }) => c.isVerified)).toBe(true);
+    } finally {
+      for (const { id, ...flags } of before) await db.update(users).set(flags).where(eq(users.id, id));
     }
-    // The filters were picked so that each combination above differs from another.
-    const verifiedOnly = (await get("/api/clients?verified=true&pageSize=100")).json();
-    expect(verifiedOnly.total).toBeGreaterThan(0);
-    expect(verifiedOnly.total).toBeLessThan(30);
-    expect(verifiedOnly.items.every((c: { isVerified: boolean }) => c.isVerified)).toBe(true);
-    for (const { id, ...flags } of before) await db.update(users).set(flags).where(eq(users.id, id));
   });
 
   it("finds a client by what they are now called and where they live now", async () => {

@@ -38,7 +38,7 @@ type ListValues = {
   state: number | undefined;
   verified: boolean | undefined;
   inSearch: boolean | undefined;
-  gender: string | undefined;
+  gender: ClientsQuery["gender"];
   texts: SearchedText[];
   /** The page's size and offset, and how many of the page are within the matches paged (`capped`). */
   limit: number;
@@ -59,7 +59,7 @@ type ListParams = {
   state: number | undefined;
   verified: boolean | undefined;
   inSearch: boolean | undefined;
-  gender: string | undefined;
+  gender: ClientsQuery["gender"];
   limit: number;
   offset: number;
   capped: number;
