@@ -53,16 +53,8 @@ type ListValues = {
  */
 type SearchedText = { pattern: string; lowerInDb: boolean; keys: string[] | undefined };
 
-/** The statements' parameters, by name: `listParams`. */
-type ListParams = {
-  caller: string;
-  state: number | undefined;
-  verified: boolean | undefined;
-  inSearch: boolean | undefined;
-  gender: ClientsQuery["gender"];
-  limit: number;
-  offset: number;
-  capped: number;
+/** The statements' parameters, by name (`listParams`): the values, each text's spread out. */
+type ListParams = Omit<ListValues, "admin" | "texts"> & {
   [pattern: `pattern${number}`]: string;
   [keys: `keys${number}_${number}`]: string;
 };
